@@ -1,0 +1,1 @@
+"""Subcommands of the ``pseudogate`` CLI, one module per concern (see :mod:`proxy.cli`)."""
