@@ -1,0 +1,316 @@
+"""Anthropic Messages (``POST /v1/messages`` and ``/v1/messages/count_tokens``).
+
+Ingress: every string the upstream will see is a slot, in canonical order: ``system``
+(a string or text blocks), then each message's content in order (text, tool_use
+``input`` strings, tool_result content, document text and titles, citations), then
+tool definitions (descriptions and JSON-schema text), then any other field.  Structure
+is skipped: ``model``, ``role``, ``type``, ids, tool names, ``cache_control``, schema
+keywords, base64 image/document ``data`` and the ``thinking`` configuration.
+
+**Thinking blocks are passed through unchanged, in both directions.**  ``thinking`` and
+``redacted_thinking`` blocks are signed by the provider, which rejects a conversation
+whose thinking text was altered.  So the gateway neither sanitises them in a request
+(they were produced by the provider from an already sanitised prompt, so they hold
+placeholders, not values) nor relinks or redacts ``thinking_delta`` /
+``signature_delta`` on the way back: a client sees the model's thinking with
+placeholders in it.  A raw value the model wrote into its thinking is *not* redacted;
+operators who need that guarantee must not enable extended thinking on the route.
+
+Egress: one channel per content block index: the ``text`` of text blocks and the
+``partial_json`` of ``tool_use`` blocks (a JSON-source channel).  A block's held tail
+is flushed in a synthetic ``content_block_delta`` before its ``content_block_stop``.
+Events without text (``message_start``, ``ping``, ``message_delta``,
+``message_stop``) pass through byte for byte.
+
+Errors: ``{"type": "error", "error": {"type", "message"}}``; in a stream, an
+``event: error`` with that body (the official SDK raises on it).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, MutableMapping
+from typing import Final, final
+
+from pipelines.errors import StreamProtocolError
+from proxy.shapes import (
+    COMMON_STRUCTURAL,
+    JSON,
+    FilterFactory,
+    Slot,
+    TextFilter,
+    filter_whole,
+    slot_string,
+    walk_field,
+    walk_generic,
+    walk_schema,
+)
+from proxy.sse import Event, encode_json_event
+
+__all__ = ["PASSTHROUGH_BLOCKS", "AnthropicMessages", "AnthropicRewriter"]
+
+PASSTHROUGH_BLOCKS: Final = frozenset({"thinking", "redacted_thinking"})
+_TOP_STRUCTURAL: Final = COMMON_STRUCTURAL | {
+    "max_tokens",
+    "stream",
+    "thinking",
+    "tool_choice",
+    "service_tier",
+    "container",
+    "context_management",
+}
+_FIRST: Final = ("system", "messages", "tools")
+_ERROR_TYPES: Final = {
+    400: "invalid_request_error",
+    401: "authentication_error",
+    403: "permission_error",
+    404: "not_found_error",
+    413: "request_too_large",
+    429: "rate_limit_error",
+    503: "overloaded_error",
+    529: "overloaded_error",
+}
+
+
+def _walk_source(source: JSON, out: list[Slot]) -> None:
+    if not isinstance(source, dict):
+        return
+    kind = source.get("type")
+    if kind == "text":
+        slot_string(source, "data", out)  # a plain-text document is text
+    elif kind == "url":
+        slot_string(source, "url", out)
+    elif kind == "content":
+        _walk_blocks(source.get("content"), out)
+    # base64 and file sources are binary or ids.
+
+
+def _walk_block(block: JSON, out: list[Slot]) -> None:
+    if not isinstance(block, dict):
+        walk_generic(block, out)
+        return
+    kind = block.get("type")
+    if kind in PASSTHROUGH_BLOCKS:
+        return
+    for key, value in block.items():
+        if key in COMMON_STRUCTURAL:
+            continue
+        if key == "name" and kind in ("tool_use", "server_tool_use", "mcp_tool_use"):
+            continue
+        if key == "source":
+            _walk_source(value, out)
+        elif key == "content" and isinstance(value, list):
+            _walk_blocks(value, out)
+        else:
+            # text, tool_use.input, citations and unknown fields: every string inside.
+            walk_field(block, key, out)
+
+
+def _walk_blocks(blocks: JSON, out: list[Slot]) -> None:
+    if isinstance(blocks, list):
+        for block in blocks:
+            _walk_block(block, out)
+
+
+def _walk_content(holder: MutableMapping[str, JSON], key: str, out: list[Slot]) -> None:
+    value = holder.get(key)
+    if isinstance(value, str):
+        out.append(Slot(holder, key))
+    else:
+        _walk_blocks(value, out)
+
+
+def _walk_tools(tools: JSON, out: list[Slot]) -> None:
+    if not isinstance(tools, list):
+        return
+    for tool in tools:
+        if not isinstance(tool, dict):
+            continue
+        for key, value in tool.items():
+            if key in COMMON_STRUCTURAL or key == "name":
+                continue
+            if key == "input_schema":
+                walk_schema(value, out)
+            else:
+                walk_field(tool, key, out)
+
+
+def request_slots(body: MutableMapping[str, JSON]) -> list[Slot]:
+    """Every sanitisable string of a Messages request, in canonical order."""
+    out: list[Slot] = []
+    _walk_content(body, "system", out)
+    messages = body.get("messages")
+    if isinstance(messages, list):
+        for message in messages:
+            if not isinstance(message, dict):
+                walk_generic(message, out)
+                continue
+            for key in message:
+                if key == "content":
+                    _walk_content(message, "content", out)
+                elif key not in COMMON_STRUCTURAL:
+                    walk_field(message, key, out)
+    _walk_tools(body.get("tools"), out)
+    for key in body:
+        if key not in _FIRST and key not in _TOP_STRUCTURAL:
+            walk_field(body, key, out)
+    return out
+
+
+@final
+class AnthropicRewriter:
+    """Per-content-block egress routing for one streamed Messages reply."""
+
+    __slots__ = ("_channels", "_done", "_factory")
+
+    def __init__(self, factory: FilterFactory) -> None:
+        self._factory = factory
+        # content block index -> (delta type, field, open filter)
+        self._channels: dict[int, tuple[str, str, TextFilter]] = {}
+        self._done = False
+
+    def on_event(self, event: Event) -> list[bytes]:
+        """Bytes for one upstream event (see the module docstring for the rules)."""
+        if event.data is None:
+            return [event.raw.encode()]
+        data = event.json()
+        if not isinstance(data, dict):
+            raise StreamProtocolError("upstream sent an event that is not a JSON object")
+        kind = data.get("type")
+        if kind == "content_block_start":
+            return self._start(event, data)
+        if kind == "content_block_delta":
+            return self._delta(event, data)
+        if kind == "content_block_stop":
+            index = data.get("index")
+            if not isinstance(index, int) or index not in self._channels:
+                return [event.raw.encode()]
+            channel = self._channels.pop(index)
+            tail = channel[2].close()
+            return [*self._tail_event(index, channel, tail), event.raw.encode()]
+        if kind in ("message_delta", "message_stop", "error"):
+            # Blocks still open here were never stopped; flush them before the message
+            # ends (an error drops them: held text of a failed reply is never released).
+            out = [] if kind == "error" else self._flush_all()
+            if kind == "error":
+                self._channels.clear()
+            if kind != "message_delta":
+                self._done = True
+            return [*out, event.raw.encode()]
+        return [event.raw.encode()]
+
+    def _start(self, event: Event, data: dict[str, JSON]) -> list[bytes]:
+        index = data.get("index")
+        block = data.get("content_block")
+        if not isinstance(index, int) or not isinstance(block, dict):
+            raise StreamProtocolError("upstream sent a content_block_start without a block")
+        kind = block.get("type")
+        if kind == "text":
+            channel = ("text_delta", "text", self._factory(False))
+            self._channels[index] = channel
+            text = block.get("text")
+            if isinstance(text, str) and text:
+                block["text"] = channel[2].feed(text)
+                return [encode_json_event(data, event=event.event)]
+        elif kind == "tool_use":
+            self._channels[index] = ("input_json_delta", "partial_json", self._factory(True))
+        return [event.raw.encode()]
+
+    def _delta(self, event: Event, data: dict[str, JSON]) -> list[bytes]:
+        index = data.get("index")
+        delta = data.get("delta")
+        channel = self._channels.get(index) if isinstance(index, int) else None
+        if channel is None or not isinstance(delta, dict) or delta.get("type") != channel[0]:
+            # Thinking, signature and citation deltas, or blocks we do not filter.
+            return [event.raw.encode()]
+        text = delta.get(channel[1])
+        if not isinstance(text, str):
+            raise StreamProtocolError("upstream sent a text delta without text")
+        delta[channel[1]] = channel[2].feed(text)
+        return [encode_json_event(data, event=event.event)]
+
+    @staticmethod
+    def _tail_event(index: int, channel: tuple[str, str, TextFilter], tail: str) -> list[bytes]:
+        if not tail:
+            return []
+        payload = {
+            "type": "content_block_delta",
+            "index": index,
+            "delta": {"type": channel[0], channel[1]: tail},
+        }
+        return [encode_json_event(payload, event="content_block_delta")]
+
+    def _flush_all(self) -> list[bytes]:
+        out: list[bytes] = []
+        for index in sorted(self._channels):
+            channel = self._channels.pop(index)
+            out.extend(self._tail_event(index, channel, channel[2].close()))
+        return out
+
+    def finish(self) -> list[bytes]:
+        """At upstream EOF: a stream that never sent ``message_stop`` was cut."""
+        if not self._done:
+            self._channels.clear()
+            raise StreamProtocolError("upstream stream ended before message_stop")
+        return []
+
+
+@final
+class AnthropicMessages:
+    """The ``anthropic_messages`` (and, with ``streams=False``, count_tokens) shape."""
+
+    key_header = "x-api-key"
+
+    def __init__(self, *, count_tokens: bool = False) -> None:
+        self.name = "anthropic_count_tokens" if count_tokens else "anthropic_messages"
+        self.streams = not count_tokens
+
+    def slots(self, body: MutableMapping[str, JSON]) -> list[Slot]:
+        """See :func:`request_slots`."""
+        return request_slots(body)
+
+    def is_streaming(self, body: Mapping[str, JSON]) -> bool:
+        """``stream: true`` (never for count_tokens)."""
+        return self.streams and body.get("stream") is True
+
+    def rewriter(self, factory: FilterFactory) -> AnthropicRewriter:
+        """A fresh stream rewriter."""
+        return AnthropicRewriter(factory)
+
+    def rewrite_body(self, body: MutableMapping[str, JSON], factory: FilterFactory) -> None:
+        """Filter each text block and each tool_use input in one feed; thinking untouched."""
+        content = body.get("content")
+        if not isinstance(content, list):
+            return
+        for block in content:
+            if not isinstance(block, dict):
+                continue
+            kind = block.get("type")
+            if kind == "text" and isinstance(block.get("text"), str):
+                block["text"] = filter_whole(factory, str(block["text"]))
+            elif kind == "tool_use" and "input" in block:
+                source = json.dumps(block["input"], ensure_ascii=False)
+                filtered = filter_whole(factory, source, json_string=True)
+                try:
+                    block["input"] = json.loads(filtered)
+                except ValueError as exc:
+                    raise StreamProtocolError(
+                        "a filtered tool_use input is no longer valid JSON"
+                    ) from exc
+
+    def error_body(self, status: int, code: str, message: str) -> dict[str, JSON]:
+        """``{"type": "error", "error": {"type", "message"}}``."""
+        kind = _ERROR_TYPES.get(status, "api_error" if status >= 500 else "invalid_request_error")
+        return {"type": "error", "error": {"type": kind, "message": message}}
+
+    def error_event(self, status: int, code: str, message: str) -> bytes:
+        """``event: error`` with the error body."""
+        return encode_json_event(self.error_body(status, code, message), event="error")
+
+    def is_error_body(self, body: object) -> bool:
+        """``{"type": "error", "error": {...}}``."""
+        return (
+            isinstance(body, dict)
+            and body.get("type") == "error"
+            and isinstance(body.get("error"), dict)
+        )

@@ -1,0 +1,383 @@
+"""OpenAI Chat Completions (``POST /v1/chat/completions``): ingress texts, egress channels, errors.
+
+Ingress: every string the upstream will see is a slot, in canonical order (messages in
+order, each message's parts in order, tool calls included; then tool definitions, the
+response format and any other field), except structure: ``model``, ``role``,
+``type``, ids, function names (tool definitions, tool calls, ``tool_choice``), JSON
+Schema keywords and property names, and binary payloads (``data:`` image URLs, audio
+``data``, ``file_data``).  A message's ``name`` is a participant's name and is text.
+
+Egress: one channel per choice ``content``, per choice ``refusal`` and per tool call's
+``arguments`` (a JSON-source channel), keyed by the ``index`` fields, never by
+position.  Chunks without text (role, usage, ``[DONE]``) pass through byte for byte.
+A channel's held tail is flushed in a synthetic chunk *before* the chunk that carries
+the choice's ``finish_reason`` (or, if it carries text for that channel, appended to
+it), and any channel still open at ``[DONE]`` is flushed before ``[DONE]``.
+
+Errors: ``{"error": {"message", "type", "param", "code"}}``; in a stream, a final
+``data:`` event with that object (the official SDK raises ``APIError`` on it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, MutableMapping
+from typing import Final, final
+
+from pipelines.errors import StreamProtocolError
+from proxy.shapes import (
+    COMMON_STRUCTURAL,
+    JSON,
+    FilterFactory,
+    Slot,
+    TextFilter,
+    filter_whole,
+    slot_string,
+    walk_field,
+    walk_generic,
+    walk_schema,
+)
+from proxy.sse import Event, encode_json_event
+
+__all__ = ["OpenAIChat", "OpenAIChatRewriter"]
+
+# Top-level keys that are configuration, not text.
+_TOP_STRUCTURAL: Final = COMMON_STRUCTURAL | {
+    "stream",
+    "stream_options",
+    "tool_choice",
+    "function_call",
+    "modalities",
+    "reasoning_effort",
+    "service_tier",
+    "logit_bias",
+    "audio",
+    "verbosity",
+    "parallel_tool_calls",
+    "store",
+}
+_FIRST: Final = ("messages", "tools", "functions", "response_format")
+
+
+def _walk_part(part: JSON, out: list[Slot]) -> None:
+    if isinstance(part, str):
+        return
+    if not isinstance(part, dict):
+        walk_generic(part, out)
+        return
+    for key, value in part.items():
+        if key in COMMON_STRUCTURAL:
+            continue
+        if key == "image_url" and isinstance(value, dict):
+            url = value.get("url")
+            # A data: URL is an inline image, not text; an http URL may carry data.
+            if isinstance(url, str) and not url.startswith("data:"):
+                out.append(Slot(value, "url"))
+        elif key == "input_audio":
+            continue  # base64 audio and its format
+        elif key == "file" and isinstance(value, dict):
+            slot_string(value, "filename", out)
+        else:
+            walk_field(part, key, out)
+
+
+def _walk_function_call(call: JSON, out: list[Slot]) -> None:
+    if not isinstance(call, dict):
+        return
+    for key, value in call.items():
+        if key == "arguments" and isinstance(value, str):
+            out.append(Slot(call, key))
+        elif key not in COMMON_STRUCTURAL and key != "name":
+            walk_field(call, key, out)
+
+
+def _walk_message(message: JSON, out: list[Slot]) -> None:
+    if not isinstance(message, dict):
+        walk_generic(message, out)
+        return
+    for key, value in message.items():
+        if key in COMMON_STRUCTURAL or key == "audio":
+            continue
+        if key == "content" and isinstance(value, list):
+            for position, part in enumerate(value):
+                if isinstance(part, str):
+                    out.append(Slot(value, position))
+                else:
+                    _walk_part(part, out)
+        elif key == "tool_calls" and isinstance(value, list):
+            for call in value:
+                if isinstance(call, dict):
+                    for call_key, call_value in call.items():
+                        if call_key == "function":
+                            _walk_function_call(call_value, out)
+                        elif call_key not in COMMON_STRUCTURAL:
+                            walk_field(call, call_key, out)
+        elif key == "function_call":
+            _walk_function_call(value, out)
+        else:
+            walk_field(message, key, out)
+
+
+def _walk_function_def(function: JSON, out: list[Slot]) -> None:
+    if not isinstance(function, dict):
+        return
+    for key, value in function.items():
+        if key in ("name", "strict") or key in COMMON_STRUCTURAL:
+            continue
+        if key in ("parameters", "schema"):
+            walk_schema(value, out)
+        else:
+            walk_field(function, key, out)
+
+
+def _walk_tools(tools: JSON, out: list[Slot]) -> None:
+    if not isinstance(tools, list):
+        return
+    for tool in tools:
+        if not isinstance(tool, dict):
+            continue
+        for key, value in tool.items():
+            if key == "function":
+                _walk_function_def(value, out)
+            elif key not in COMMON_STRUCTURAL:
+                walk_field(tool, key, out)
+
+
+def request_slots(body: MutableMapping[str, JSON]) -> list[Slot]:
+    """Every sanitisable string of a Chat Completions request, in canonical order."""
+    out: list[Slot] = []
+    messages = body.get("messages")
+    if isinstance(messages, list):
+        for message in messages:
+            _walk_message(message, out)
+    _walk_tools(body.get("tools"), out)
+    functions = body.get("functions")
+    if isinstance(functions, list):
+        for function in functions:
+            _walk_function_def(function, out)
+    response_format = body.get("response_format")
+    if isinstance(response_format, dict):
+        _walk_function_def(response_format.get("json_schema"), out)
+    for key in body:
+        if key not in _FIRST and key not in _TOP_STRUCTURAL:
+            walk_field(body, key, out)
+    return out
+
+
+def _error_type(status: int) -> str:
+    if status == 401:
+        return "authentication_error"
+    if status == 403:
+        return "permission_error"
+    if status == 429:
+        return "rate_limit_error"
+    if status < 500:
+        return "invalid_request_error"
+    return "server_error"
+
+
+@final
+class OpenAIChatRewriter:
+    """Per-channel egress routing for one streamed Chat Completions reply."""
+
+    __slots__ = ("_channels", "_done", "_envelope", "_factory")
+
+    def __init__(self, factory: FilterFactory) -> None:
+        self._factory = factory
+        # (choice index, "content" | "refusal" | tool-call index) -> open filter
+        self._channels: dict[tuple[int, str | int], TextFilter] = {}
+        self._envelope: dict[str, JSON] = {}
+        self._done = False
+
+    def _channel(self, key: tuple[int, str | int]) -> TextFilter:
+        channel = self._channels.get(key)
+        if channel is None:
+            channel = self._factory(isinstance(key[1], int))
+            self._channels[key] = channel
+        return channel
+
+    def _close_choice(self, choice: int) -> dict[str | int, str]:
+        tails: dict[str | int, str] = {}
+        for key in [key for key in self._channels if key[0] == choice]:
+            tails[key[1]] = self._channels.pop(key).close()
+        return tails
+
+    def _flush_chunk(self, choice: int, tails: Mapping[str | int, str]) -> bytes | None:
+        delta: dict[str, JSON] = {}
+        calls: list[JSON] = []
+        for channel, tail in tails.items():
+            if not tail:
+                continue
+            if isinstance(channel, int):
+                calls.append({"index": channel, "function": {"arguments": tail}})
+            else:
+                delta[channel] = tail
+        if calls:
+            delta["tool_calls"] = calls
+        if not delta:
+            return None
+        chunk = dict(self._envelope)
+        chunk["choices"] = [
+            {"index": choice, "delta": delta, "logprobs": None, "finish_reason": None}
+        ]
+        return encode_json_event(chunk)
+
+    def on_event(self, event: Event) -> list[bytes]:
+        """Bytes for one upstream event (see the module docstring for the rules)."""
+        if event.data is None:
+            return [event.raw.encode()]
+        if event.is_done:
+            self._done = True
+            return [*self._flush_all(), event.raw.encode()]
+        data = event.json()
+        if not isinstance(data, dict):
+            raise StreamProtocolError("upstream sent a chunk that is not a JSON object")
+        if "error" in data:
+            self._done = True  # the upstream ended the stream with its own error
+            self._channels.clear()
+            return [event.raw.encode()]
+        choices = data.get("choices")
+        if not isinstance(choices, list) or not choices:
+            return [event.raw.encode()]
+        self._envelope = {
+            key: value
+            for key, value in data.items()
+            if key not in ("choices", "usage", "obfuscation")
+        }
+        before: list[bytes] = []
+        changed = False
+        for choice in choices:
+            if not isinstance(choice, dict):
+                raise StreamProtocolError("upstream sent a choice that is not an object")
+            index = choice.get("index", 0)
+            if not isinstance(index, int):
+                raise StreamProtocolError("upstream sent a choice without an integer index")
+            fed = self._feed_delta(index, choice.get("delta"))
+            changed = changed or bool(fed)
+            if choice.get("finish_reason") is not None:
+                tails = self._close_choice(index)
+                # Tails of channels that have text in this very chunk go right after it,
+                # inside it; the others go in a chunk of their own before it.
+                for channel in fed:
+                    tail = tails.pop(channel, "")
+                    if tail:
+                        self._append(choice["delta"], channel, tail)
+                flush = self._flush_chunk(index, tails)
+                if flush is not None:
+                    before.append(flush)
+        if not changed:
+            return [*before, event.raw.encode()]
+        return [*before, encode_json_event(data)]
+
+    def _feed_delta(self, index: int, delta: JSON) -> list[str | int]:
+        """Feed the text fields of ``delta`` in place; return the channels touched."""
+        touched: list[str | int] = []
+        if not isinstance(delta, dict):
+            return touched
+        for field in ("content", "refusal"):
+            text = delta.get(field)
+            if isinstance(text, str):
+                delta[field] = self._channel((index, field)).feed(text)
+                touched.append(field)
+        calls = delta.get("tool_calls")
+        if isinstance(calls, list):
+            for call in calls:
+                if not isinstance(call, dict):
+                    continue
+                call_index = call.get("index", 0)
+                function = call.get("function")
+                if not isinstance(call_index, int) or not isinstance(function, dict):
+                    continue
+                arguments = function.get("arguments")
+                if isinstance(arguments, str):
+                    function["arguments"] = self._channel((index, call_index)).feed(arguments)
+                    touched.append(call_index)
+        return touched
+
+    @staticmethod
+    def _append(delta: dict[str, JSON], channel: str | int, tail: str) -> None:
+        if isinstance(channel, str):
+            delta[channel] = str(delta[channel]) + tail
+            return
+        calls = delta["tool_calls"]
+        assert isinstance(calls, list)
+        for call in reversed(calls):
+            if isinstance(call, dict) and call.get("index", 0) == channel:
+                function = call["function"]
+                assert isinstance(function, dict)
+                function["arguments"] = str(function["arguments"]) + tail
+                return
+
+    def _flush_all(self) -> list[bytes]:
+        out: list[bytes] = []
+        for choice in sorted({key[0] for key in self._channels}):
+            flush = self._flush_chunk(choice, self._close_choice(choice))
+            if flush is not None:
+                out.append(flush)
+        return out
+
+    def finish(self) -> list[bytes]:
+        """At upstream EOF: a stream that never sent ``[DONE]`` was cut."""
+        if not self._done:
+            self._channels.clear()  # held text of a cut stream is never released
+            raise StreamProtocolError("upstream stream ended before [DONE]")
+        return []
+
+
+@final
+class OpenAIChat:
+    """The ``openai_chat`` API shape."""
+
+    name = "openai_chat"
+    key_header = "authorization"
+    streams = True
+
+    def slots(self, body: MutableMapping[str, JSON]) -> list[Slot]:
+        """See :func:`request_slots`."""
+        return request_slots(body)
+
+    def is_streaming(self, body: Mapping[str, JSON]) -> bool:
+        """``stream: true``."""
+        return body.get("stream") is True
+
+    def rewriter(self, factory: FilterFactory) -> OpenAIChatRewriter:
+        """A fresh stream rewriter."""
+        return OpenAIChatRewriter(factory)
+
+    def rewrite_body(self, body: MutableMapping[str, JSON], factory: FilterFactory) -> None:
+        """Filter each choice's content, refusal and tool-call arguments in one feed."""
+        choices = body.get("choices")
+        if not isinstance(choices, list):
+            return
+        for choice in choices:
+            message = choice.get("message") if isinstance(choice, dict) else None
+            if not isinstance(message, dict):
+                continue
+            for field in ("content", "refusal"):
+                text = message.get(field)
+                if isinstance(text, str):
+                    message[field] = filter_whole(factory, text)
+            calls = message.get("tool_calls")
+            for call in calls if isinstance(calls, list) else []:
+                function = call.get("function") if isinstance(call, dict) else None
+                if isinstance(function, dict) and isinstance(function.get("arguments"), str):
+                    function["arguments"] = filter_whole(
+                        factory, function["arguments"], json_string=True
+                    )
+            legacy = message.get("function_call")
+            if isinstance(legacy, dict) and isinstance(legacy.get("arguments"), str):
+                legacy["arguments"] = filter_whole(factory, legacy["arguments"], json_string=True)
+
+    def error_body(self, status: int, code: str, message: str) -> dict[str, JSON]:
+        """``{"error": {"message", "type", "param", "code"}}``."""
+        return {
+            "error": {"message": message, "type": _error_type(status), "param": None, "code": code}
+        }
+
+    def error_event(self, status: int, code: str, message: str) -> bytes:
+        """A final ``data:`` event carrying the error object."""
+        return encode_json_event(self.error_body(status, code, message))
+
+    def is_error_body(self, body: object) -> bool:
+        """``{"error": {...}}``."""
+        return isinstance(body, dict) and isinstance(body.get("error"), dict)
+

@@ -1,0 +1,252 @@
+"""What every API shape module shares: text slots, the JSON walkers, the shape protocol.
+
+Ingress works on *slots*: references to every string in the parsed request body that
+the upstream will see and that must be sanitised, in the canonical order of DESIGN C4.
+A shape module (one per provider API) decides which strings are structural (model,
+role, type, ids, tool names, JSON-schema keywords, binary ``data``) and skips them;
+everything else, unknown fields included, becomes a slot.  The handler reads the
+texts, runs the chain over all of them at once and writes the results back.
+
+Egress works on *channels*: one :class:`TextFilter` per text stream of the reply (a
+choice's content, a tool call's arguments, a content block's text), created by a
+:data:`FilterFactory` so the shape modules never see the vault or the policy.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Mapping, MutableMapping, MutableSequence
+from dataclasses import dataclass
+from typing import Final, Protocol, final
+
+from pipelines.errors import RequestError
+from proxy.sse import Event
+
+__all__ = [
+    "COMMON_STRUCTURAL",
+    "ApiShape",
+    "FilterFactory",
+    "Slot",
+    "StreamRewriter",
+    "TextFilter",
+    "dumps",
+    "filter_whole",
+    "read_slots",
+    "require_mapping",
+    "slot_string",
+    "walk_field",
+    "walk_generic",
+    "walk_schema",
+    "write_slots",
+]
+
+JSON = object
+
+# Keys whose string values are protocol structure in every shape: changing them would
+# break the request, and they carry identifiers, not personal data.
+COMMON_STRUCTURAL: Final = frozenset(
+    {
+        "type",
+        "role",
+        "id",
+        "tool_call_id",
+        "tool_use_id",
+        "object",
+        "model",
+        "signature",
+        "media_type",
+        "detail",
+        "cache_control",
+        "index",
+    }
+)
+
+# JSON Schema keywords whose values are subschemas, mappings of subschemas, or lists of
+# them.  Property *names* are mapping keys and are never touched (the model must emit
+# them verbatim); descriptions, titles, enum/const/default/examples are text.
+_SCHEMA_ONE: Final = frozenset(
+    {"items", "additionalProperties", "not", "if", "then", "else", "contains",
+     "propertyNames", "unevaluatedItems", "unevaluatedProperties", "additionalItems"}
+)
+_SCHEMA_MAP: Final = frozenset(
+    {"properties", "$defs", "definitions", "patternProperties", "dependentSchemas"}
+)
+_SCHEMA_LIST: Final = frozenset({"anyOf", "oneOf", "allOf", "prefixItems"})
+_SCHEMA_TEXT: Final = frozenset({"description", "title", "$comment"})
+_SCHEMA_VALUES: Final = frozenset({"enum", "const", "default", "examples", "example"})
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class Slot:
+    """One string inside the request body: ``container[key]``."""
+
+    container: MutableMapping[str, JSON] | MutableSequence[JSON]
+    key: str | int
+
+    def get(self) -> str:
+        """The string currently in the slot."""
+        value = self.container[self.key]  # type: ignore[index]
+        assert isinstance(value, str)
+        return value
+
+    def set(self, value: str) -> None:
+        """Replace the string in the slot."""
+        self.container[self.key] = value  # type: ignore[index]
+
+
+def read_slots(slots: Iterable[Slot]) -> list[str]:
+    """The texts of ``slots``, in order."""
+    return [slot.get() for slot in slots]
+
+
+def write_slots(slots: Iterable[Slot], texts: Iterable[str]) -> None:
+    """Write ``texts`` back into ``slots``, pairwise, insisting on equal lengths."""
+    for slot, text in zip(slots, texts, strict=True):
+        slot.set(text)
+
+
+def require_mapping(body: object) -> MutableMapping[str, JSON]:
+    """The request body as a JSON object, or a 400 in the caller's shape."""
+    if not isinstance(body, dict):
+        raise RequestError(400, "invalid_request", "request body must be a JSON object")
+    return body
+
+
+def walk_generic(
+    value: JSON, out: list[Slot], *, structural: frozenset[str] = COMMON_STRUCTURAL
+) -> None:
+    """Slot every string under ``value`` except values of ``structural`` keys."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if key in structural:
+                continue
+            if isinstance(item, str):
+                out.append(Slot(value, key))
+            else:
+                walk_generic(item, out, structural=structural)
+    elif isinstance(value, list):
+        for position, item in enumerate(value):
+            if isinstance(item, str):
+                out.append(Slot(value, position))
+            else:
+                walk_generic(item, out, structural=structural)
+
+
+def walk_field(container: MutableMapping[str, JSON], key: str, out: list[Slot]) -> None:
+    """Slot ``container[key]`` if it is a string, else every string under it."""
+    value = container[key]
+    if isinstance(value, str):
+        out.append(Slot(container, key))
+    else:
+        walk_generic(value, out)
+
+
+def walk_schema(schema: JSON, out: list[Slot]) -> None:
+    """Slot the free text of a JSON Schema, leaving its keywords and names intact."""
+    if isinstance(schema, list):
+        # Draft-4 style tuple ``items``.
+        for item in schema:
+            walk_schema(item, out)
+        return
+    if not isinstance(schema, dict):
+        return
+    for key, item in schema.items():
+        if key in _SCHEMA_TEXT and isinstance(item, str):
+            out.append(Slot(schema, key))
+        elif key in _SCHEMA_VALUES:
+            if isinstance(item, str):
+                out.append(Slot(schema, key))
+            else:
+                walk_generic(item, out, structural=frozenset())
+        elif key in _SCHEMA_ONE:
+            walk_schema(item, out)
+        elif key in _SCHEMA_MAP and isinstance(item, dict):
+            for sub in item.values():
+                walk_schema(sub, out)
+        elif key in _SCHEMA_LIST and isinstance(item, list):
+            for sub in item:
+                walk_schema(sub, out)
+        # Everything else (type, required, format, pattern, $ref, bounds) is structure.
+
+
+def slot_string(container: MutableMapping[str, JSON], key: str, out: list[Slot]) -> None:
+    """Slot ``container[key]`` if it is a string."""
+    if isinstance(container.get(key), str):
+        out.append(Slot(container, key))
+
+
+class TextFilter(Protocol):
+    """One egress channel: the sans-IO filter of DESIGN C5."""
+
+    def feed(self, text: str) -> str:
+        """Filter one chunk; return what is settled."""
+        ...
+
+    def close(self) -> str:
+        """End of the channel; return the held tail."""
+        ...
+
+
+# ``factory(json_string)``: a fresh filter for one channel; ``json_string`` is True for
+# channels whose text is JSON source (tool-call arguments, ``partial_json``).
+FilterFactory = Callable[[bool], TextFilter]
+
+
+class StreamRewriter(Protocol):
+    """Routes the events of one streamed reply through per-channel filters."""
+
+    def on_event(self, event: Event) -> list[bytes]:
+        """Bytes to send the client for one upstream event, in order."""
+        ...
+
+    def finish(self) -> list[bytes]:
+        """Bytes to send at upstream EOF; raises StreamProtocolError if it was cut."""
+        ...
+
+
+class ApiShape(Protocol):
+    """One provider API: how to find its texts, rewrite its replies, shape its errors."""
+
+    name: str
+    key_header: str
+    streams: bool
+
+    def slots(self, body: MutableMapping[str, JSON]) -> list[Slot]:
+        """Every sanitisable string of the request, in canonical order."""
+        ...
+
+    def is_streaming(self, body: Mapping[str, JSON]) -> bool:
+        """Whether the client asked for an event stream."""
+        ...
+
+    def rewriter(self, factory: FilterFactory) -> StreamRewriter:
+        """A stream rewriter for one reply."""
+        ...
+
+    def rewrite_body(self, body: MutableMapping[str, JSON], factory: FilterFactory) -> None:
+        """Filter every text channel of a non-streamed reply in place."""
+        ...
+
+    def error_body(self, status: int, code: str, message: str) -> dict[str, JSON]:
+        """The API's JSON error body."""
+        ...
+
+    def error_event(self, status: int, code: str, message: str) -> bytes:
+        """The API's in-stream error event."""
+        ...
+
+    def is_error_body(self, body: object) -> bool:
+        """Whether an upstream JSON body is an error in this API's shape."""
+        ...
+
+
+def dumps(body: object) -> bytes:
+    """Compact JSON with raw UTF-8, the way the gateway sends every body it rewrote."""
+    return json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+def filter_whole(factory: FilterFactory, text: str, *, json_string: bool = False) -> str:
+    """Run ``text`` through a fresh channel in one feed (non-streamed bodies)."""
+    channel = factory(json_string)
+    return channel.feed(text) + channel.close()

@@ -1,0 +1,231 @@
+"""A sans-IO Server-Sent Events codec.
+
+:class:`SSEDecoder` turns bytes, in chunks of any size, into :class:`Event` values;
+:func:`encode_event` turns an event back into bytes.  Neither does I/O, so the proxy's
+streaming handler, the fake upstream and the tests all share one implementation.
+
+Rules (the WHATWG event-stream grammar, kept byte-faithful for pass-through):
+
+* Lines end with CR, LF or CRLF.  A CR at the very end of a chunk may be the first half
+  of a CRLF, so it is held until the next byte decides (the httpx ``LineDecoder`` trick).
+* A blank line ends an event.  Every event keeps the exact bytes it was parsed from
+  (``raw``), so events the proxy does not rewrite (comments, keep-alives, pings,
+  ``[DONE]``, usage chunks) are forwarded untouched.
+* Bytes are decoded as UTF-8 incrementally, so a multi-byte character split across
+  chunks is fine; invalid UTF-8 is a :class:`~pipelines.errors.StreamProtocolError`.
+* One event may not exceed ``max_event_bytes``: a peer that never sends a blank line
+  cannot make the gateway buffer without bound.
+"""
+
+from __future__ import annotations
+
+import codecs
+import json
+from dataclasses import dataclass
+from typing import Final, final
+
+from pipelines.errors import StreamProtocolError
+
+__all__ = [
+    "DEFAULT_MAX_EVENT_BYTES",
+    "Event",
+    "SSEDecoder",
+    "encode_event",
+    "encode_json_event",
+]
+
+DEFAULT_MAX_EVENT_BYTES: Final = 4 * 1024 * 1024
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One parsed event.
+
+    ``data`` is the ``data:`` lines joined with ``\\n`` (``None`` when the block had no
+    ``data`` field, e.g. a pure comment or keep-alive); ``event`` the ``event:`` field;
+    ``comments`` the text of ``:`` lines; ``raw`` the exact text of the block including
+    its terminating blank line, for byte-faithful pass-through.
+    """
+
+    data: str | None = None
+    event: str | None = None
+    id: str | None = None
+    retry: int | None = None
+    comments: tuple[str, ...] = ()
+    raw: str = ""
+
+    @property
+    def is_done(self) -> bool:
+        """True for OpenAI's ``data: [DONE]`` terminator."""
+        return self.data == "[DONE]"
+
+    def json(self) -> object:
+        """Parse ``data`` as JSON, raising StreamProtocolError (never echoing it)."""
+        if self.data is None:
+            raise StreamProtocolError("upstream sent an SSE event without data")
+        try:
+            return json.loads(self.data)
+        except ValueError as exc:
+            raise StreamProtocolError("upstream sent an SSE event whose data is not JSON") from exc
+
+
+@final
+class SSEDecoder:
+    """Incremental SSE parser: ``feed(bytes) -> list[Event]``, then ``close()``."""
+
+    __slots__ = ("_block", "_decoder", "_fields", "_line", "_max", "_pending_cr", "_size")
+
+    def __init__(self, *, max_event_bytes: int = DEFAULT_MAX_EVENT_BYTES) -> None:
+        self._decoder = codecs.getincrementaldecoder("utf-8")(errors="strict")
+        self._max = max_event_bytes
+        self._line: list[str] = []  # pieces of the current, unterminated line
+        self._block: list[str] = []  # raw text of the current event so far
+        self._fields: list[tuple[str, str]] = []
+        self._pending_cr = False  # last chunk ended with CR: a following LF belongs to it
+        self._size = 0
+
+    def feed(self, chunk: bytes) -> list[Event]:
+        """Consume ``chunk`` and return every event it completed, in order."""
+        try:
+            text = self._decoder.decode(chunk)
+        except UnicodeDecodeError as exc:
+            raise StreamProtocolError("upstream sent invalid UTF-8 in an event stream") from exc
+        return self._feed_text(text)
+
+    def close(self) -> list[Event]:
+        """Signal end of stream and return the last event, if any was left open.
+
+        The grammar says an unterminated final event is dropped; the gateway is lenient
+        and dispatches it, because some servers omit the last blank line.  A truncated
+        JSON payload in it is then caught where the data is parsed.
+        """
+        try:
+            text = self._decoder.decode(b"", final=True)
+        except UnicodeDecodeError as exc:
+            raise StreamProtocolError("upstream stream ended inside a UTF-8 character") from exc
+        events = self._feed_text(text)
+        self._pending_cr = False
+        if self._line:
+            self._take_line("".join(self._line), "")
+            self._line = []
+        if self._block:
+            # A leftover of blank lines only is forwarded too (as a field-less event) so
+            # that pass-through keeps every byte.
+            events.append(self._dispatch())
+        return events
+
+    def _feed_text(self, text: str) -> list[Event]:
+        events: list[Event] = []
+        pos = 0
+        if self._pending_cr and text:
+            self._pending_cr = False
+            if text[0] == "\n":
+                # The CR already ended its line; the LF completes the CRLF terminator.
+                self._block[-1] += "\n"
+                pos = 1
+        length = len(text)
+        while pos < length:
+            cr = text.find("\r", pos)
+            lf = text.find("\n", pos)
+            if cr == -1 and lf == -1:
+                self._grow(text[pos:])
+                break
+            if cr == -1 or (lf != -1 and lf < cr):
+                end, terminator = lf, "\n"
+            elif cr + 1 < length:
+                end, terminator = cr, "\r\n" if text[cr + 1] == "\n" else "\r"
+            else:
+                end, terminator = cr, "\r"
+                self._pending_cr = True
+            self._grow(text[pos:end])
+            line = "".join(self._line)
+            self._line = []
+            if self._take_line(line, terminator):
+                events.append(self._dispatch())
+            pos = end + len(terminator)
+        return events
+
+    def _grow(self, piece: str) -> None:
+        if not piece:
+            return
+        self._size += len(piece)
+        if self._size > self._max:
+            raise StreamProtocolError(
+                f"upstream sent an SSE event larger than {self._max} characters"
+            )
+        self._line.append(piece)
+
+    def _take_line(self, line: str, terminator: str) -> bool:
+        """Record one line; return True when it is the blank line ending an event."""
+        self._size += len(terminator)
+        if line == "":
+            if not self._block:
+                # Blank lines between events (or leading ones) carry no event; keep them
+                # in the next event's raw text so pass-through stays byte-faithful.
+                self._block.append(terminator)
+                return False
+            self._block.append(terminator)
+            return any(piece.strip("\r\n") for piece in self._block)
+        self._block.append(line + terminator)
+        name, sep, value = line.partition(":")
+        if sep and value.startswith(" "):
+            value = value[1:]
+        self._fields.append((name, value if sep else ""))
+        return False
+
+    def _dispatch(self) -> Event:
+        data_lines: list[str] = []
+        comments: list[str] = []
+        event: str | None = None
+        ident: str | None = None
+        retry: int | None = None
+        for name, value in self._fields:
+            if name == "":
+                comments.append(value)
+            elif name == "data":
+                data_lines.append(value)
+            elif name == "event":
+                event = value
+            elif name == "id":
+                ident = value
+            elif name == "retry" and value.isdigit():
+                retry = int(value)
+        raw = "".join(self._block)
+        self._block = []
+        self._fields = []
+        self._size = 0
+        return Event(
+            data="\n".join(data_lines) if data_lines else None,
+            event=event,
+            id=ident,
+            retry=retry,
+            comments=tuple(comments),
+            raw=raw,
+        )
+
+
+def encode_event(
+    data: str | None = None,
+    *,
+    event: str | None = None,
+    event_id: str | None = None,
+) -> bytes:
+    """Serialise one event: ``event:`` first, each line of ``data`` as its own field."""
+    parts: list[str] = []
+    if event is not None:
+        parts.append(f"event: {event}\n")
+    if event_id is not None:
+        parts.append(f"id: {event_id}\n")
+    if data is not None:
+        for line in data.replace("\r\n", "\n").replace("\r", "\n").split("\n"):
+            parts.append(f"data: {line}\n")
+    parts.append("\n")
+    return "".join(parts).encode("utf-8")
+
+
+def encode_json_event(payload: object, *, event: str | None = None) -> bytes:
+    """Serialise ``payload`` as compact JSON (raw UTF-8, like the providers) in one event."""
+    return encode_event(
+        json.dumps(payload, ensure_ascii=False, separators=(",", ":")), event=event
+    )

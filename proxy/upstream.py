@@ -1,0 +1,273 @@
+"""The upstream client: pooled connections, timeouts, header hygiene, error mapping.
+
+One :class:`UpstreamClient` per configured upstream, each with its own ``ClientSession``
+over its own pooled ``TCPConnector`` (``limit=max_connections``), so one slow provider
+cannot starve another's pool.  The app opens and closes them in its ``cleanup_ctx``.
+
+Timeouts are enforced here rather than through ``ClientTimeout.sock_read`` because the
+three the config names differ in meaning: ``connect`` bounds TCP+TLS, ``first_byte``
+bounds request-sent → response headers, and ``idle`` bounds the gap between two body
+reads.  aiohttp's ``sock_read`` would apply one value to both of the last two.
+
+Every aiohttp ``ClientError`` and timeout becomes an :class:`UpstreamError` in exactly
+one place, :func:`map_client_error`, with a message that never echoes the dependency's
+text (it may contain URLs with query strings or payload fragments).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Iterable, Mapping
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from typing import Final, Literal, final
+
+import aiohttp
+from multidict import CIMultiDict, CIMultiDictProxy
+
+from pipelines.errors import UpstreamError, UpstreamTimeout
+
+__all__ = [
+    "HOP_BY_HOP",
+    "UpstreamClient",
+    "UpstreamResponse",
+    "UpstreamTimeouts",
+    "map_client_error",
+    "request_headers",
+    "response_headers",
+]
+
+# RFC 9110 §7.6.1 connection-specific fields, plus the ones a proxy must never relay.
+HOP_BY_HOP: Final = frozenset(
+    {
+        "connection",
+        "keep-alive",
+        "proxy-authenticate",
+        "proxy-authorization",
+        "proxy-connection",
+        "te",
+        "trailer",
+        "trailers",
+        "transfer-encoding",
+        "upgrade",
+    }
+)
+# Request fields the gateway sets itself or must not relay: it re-serialises the body,
+# decides compression with the upstream on its own, and handles credentials explicitly.
+_REQUEST_DROP: Final = HOP_BY_HOP | {
+    "host",
+    "content-length",
+    "content-encoding",
+    "content-type",
+    "accept-encoding",
+    "authorization",
+    "x-api-key",
+    "cookie",
+    "forwarded",
+    "x-forwarded-for",
+    "x-forwarded-host",
+    "x-forwarded-proto",
+    "x-real-ip",
+}
+# Response fields that stop being true once the gateway rewrites (and aiohttp has
+# decompressed) the body, plus cookies, which have no business crossing a gateway.
+_RESPONSE_DROP: Final = HOP_BY_HOP | {
+    "content-length",
+    "content-encoding",
+    "content-type",
+    "set-cookie",
+    "server",
+    "date",
+}
+
+KeyHeader = Literal["authorization", "x-api-key"]
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class UpstreamTimeouts:
+    """Seconds: TCP+TLS connect, request sent → headers, gap between two body reads."""
+
+    connect: float = 10.0
+    first_byte: float = 120.0
+    idle: float = 120.0
+
+
+def map_client_error(exc: BaseException) -> UpstreamError:
+    """The one mapping from aiohttp/asyncio failures to the gateway's error tree."""
+    if isinstance(exc, UpstreamError):
+        return exc
+    if isinstance(exc, aiohttp.ConnectionTimeoutError):
+        return UpstreamTimeout("upstream connect timed out")
+    if isinstance(exc, TimeoutError):
+        return UpstreamTimeout("upstream timed out")
+    if isinstance(exc, aiohttp.ClientConnectorError):
+        return UpstreamError("upstream refused the connection or could not be reached")
+    if isinstance(exc, aiohttp.ServerDisconnectedError):
+        return UpstreamError("upstream closed the connection before the response ended")
+    if isinstance(exc, aiohttp.ClientPayloadError):
+        return UpstreamError("upstream response was cut off mid-body")
+    if isinstance(exc, aiohttp.ClientError):
+        return UpstreamError(f"upstream request failed ({type(exc).__name__})")
+    return UpstreamError(f"upstream request failed ({type(exc).__name__})")
+
+
+def request_headers(
+    client_headers: Mapping[str, str],
+    *,
+    auth: Literal["inject", "passthrough"],
+    api_key: str | None,
+    key_header: KeyHeader,
+) -> CIMultiDict[str]:
+    """Headers to send upstream for a JSON body the gateway re-serialised.
+
+    ``inject`` never relays the client's credentials (they are gateway keys) and sends
+    ``api_key`` in the provider's header; ``passthrough`` relays the client's
+    ``Authorization`` and ``x-api-key`` as they came.
+    """
+    out: CIMultiDict[str] = CIMultiDict()
+    for name, value in client_headers.items():
+        if name.lower() not in _REQUEST_DROP:
+            out.add(name, value)
+    out["Content-Type"] = "application/json"
+    if auth == "inject":
+        if api_key:
+            if key_header == "authorization":
+                out["Authorization"] = f"Bearer {api_key}"
+            else:
+                out["x-api-key"] = api_key
+    else:
+        for name in ("authorization", "x-api-key"):
+            relayed = client_headers.get(name)
+            if relayed is not None:
+                out[name] = relayed
+    return out
+
+
+def response_headers(upstream_headers: Iterable[tuple[str, str]]) -> CIMultiDict[str]:
+    """Upstream response headers that stay true after the gateway rewrote the body."""
+    out: CIMultiDict[str] = CIMultiDict()
+    for name, value in upstream_headers:
+        if name.lower() not in _RESPONSE_DROP:
+            out.add(name, value)
+    return out
+
+
+@final
+class UpstreamResponse:
+    """An open upstream response; read it with :meth:`chunks` or :meth:`read`."""
+
+    __slots__ = ("_idle", "_response", "complete")
+
+    def __init__(self, response: aiohttp.ClientResponse, idle: float) -> None:
+        self._response = response
+        self._idle = idle
+        self.complete = False
+
+    @property
+    def status(self) -> int:
+        """The upstream's HTTP status."""
+        return self._response.status
+
+    @property
+    def headers(self) -> CIMultiDictProxy[str]:
+        """The upstream's response headers (unfiltered)."""
+        return self._response.headers
+
+    @property
+    def content_type(self) -> str:
+        """The media type without parameters, lower-case."""
+        return self._response.content_type.lower()
+
+    async def chunks(self) -> AsyncIterator[bytes]:
+        """Yield body bytes as they arrive; each wait is bounded by the idle timeout."""
+        content = self._response.content
+        while True:
+            try:
+                async with asyncio.timeout(self._idle):
+                    chunk = await content.readany()
+            except (aiohttp.ClientError, TimeoutError) as exc:
+                raise map_client_error(exc) from exc
+            if not chunk:
+                self.complete = True
+                return
+            yield chunk
+
+    async def read(self, limit: int) -> bytes:
+        """The whole body, refusing more than ``limit`` bytes."""
+        parts: list[bytes] = []
+        size = 0
+        async for chunk in self.chunks():
+            size += len(chunk)
+            if size > limit:
+                raise UpstreamError(f"upstream response body exceeds {limit} bytes")
+            parts.append(chunk)
+        return b"".join(parts)
+
+
+@final
+class UpstreamClient:
+    """Sends requests to one upstream over a pooled connection set."""
+
+    __slots__ = ("_max_connections", "_session", "base_url", "name", "timeouts")
+
+    def __init__(
+        self,
+        name: str,
+        base_url: str,
+        *,
+        timeouts: UpstreamTimeouts,
+        max_connections: int = 100,
+    ) -> None:
+        self.name = name
+        self.base_url = base_url.rstrip("/")
+        self.timeouts = timeouts
+        self._max_connections = max_connections
+        self._session: aiohttp.ClientSession | None = None
+
+    async def start(self) -> None:
+        """Open the pooled session (inside the running loop, as aiohttp requires)."""
+        connector = aiohttp.TCPConnector(limit=self._max_connections, limit_per_host=0)
+        self._session = aiohttp.ClientSession(
+            connector=connector,
+            timeout=aiohttp.ClientTimeout(
+                total=None, connect=self.timeouts.connect, sock_connect=self.timeouts.connect
+            ),
+            auto_decompress=True,
+            # The gateway relays bodies, it does not follow redirects on a client's behalf.
+            raise_for_status=False,
+        )
+
+    async def aclose(self) -> None:
+        """Close every pooled connection."""
+        if self._session is not None:
+            await self._session.close()
+            self._session = None
+
+    @asynccontextmanager
+    async def post(
+        self, path: str, body: bytes, headers: Mapping[str, str]
+    ) -> AsyncIterator[UpstreamResponse]:
+        """POST ``body`` to ``base_url + path``; yield the response once headers arrive.
+
+        On exit the connection goes back to the pool if the body was read to the end,
+        and is closed otherwise (client gone, refusal, error): a half-read response must
+        never be reused, and closing it is what tells the upstream to stop generating.
+        """
+        if self._session is None:
+            raise UpstreamError(f"upstream {self.name!r} is not started")
+        try:
+            async with asyncio.timeout(self.timeouts.connect + self.timeouts.first_byte):
+                response = await self._session.post(
+                    self.base_url + path, data=body, headers=headers, allow_redirects=False
+                )
+        except (aiohttp.ClientError, TimeoutError) as exc:
+            raise map_client_error(exc) from exc
+        wrapped = UpstreamResponse(response, self.timeouts.idle)
+        try:
+            yield wrapped
+        finally:
+            if wrapped.complete:
+                response.release()
+            else:
+                response.close()
