@@ -1,0 +1,167 @@
+"""Finding every other occurrence of values already in the vault (DESIGN C4).
+
+Once a value is found anywhere in a request or session, every other occurrence of it
+is replaced too, even where no detector fired.  :class:`SurfaceMatcher` builds one
+Aho-Corasick automaton over the vault's surface forms and scans each text once, in C:
+
+* matching is case-insensitive, except for labels whose normalisation is exact
+  (secrets: ``API_KEY``, ``JWT``, ``PRIVATE_KEY``);
+* a value that starts or ends with a letter or digit matches only on a word boundary
+  (``Ann`` not inside ``Annabel``), except next to scripts written without spaces
+  (CJK, kana, Thai, Hangul with particles), where a name touches the next word;
+* of overlapping occurrences the leftmost wins, then the longest;
+* occurrences that overlap a blocked interval (a detector's span or a placeholder-shaped
+  literal already in the input) are skipped.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Final, final
+
+import ahocorasick
+
+from pipelines.placeholders import parse_placeholder
+from pipelines.vault import CASE_SENSITIVE_LABELS
+
+__all__ = ["Occurrence", "SurfaceMatcher", "fold_case"]
+
+# ``str.lower`` keeps the length of every code point except U+0130 (LATIN CAPITAL
+# LETTER I WITH DOT ABOVE, lowered to two code points); folding it to a plain "i" keeps
+# offsets in the folded text equal to offsets in the original.
+_DOTTED_I: Final = "\u0130"
+
+# Scripts written without spaces between words (or, for Hangul, with particles glued to
+# names): a word boundary cannot be required there.
+_SPACELESS_RANGES: Final = (
+    (0x0E00, 0x0EFF),  # Thai, Lao
+    (0x1000, 0x109F),  # Myanmar
+    (0x1780, 0x17FF),  # Khmer
+    (0x1100, 0x11FF),  # Hangul Jamo
+    (0x2E80, 0x2FFF),  # CJK radicals
+    (0x3000, 0x9FFF),  # CJK punctuation, kana, CJK unified ideographs
+    (0xA960, 0xA97F),  # Hangul Jamo extended
+    (0xAC00, 0xD7FF),  # Hangul syllables
+    (0xF900, 0xFAFF),  # CJK compatibility ideographs
+    (0xFF00, 0xFFEF),  # half- and full-width forms
+    (0x20000, 0x3FFFF),  # CJK extensions
+)
+
+
+def fold_case(text: str) -> str:
+    """Lower-case ``text`` without changing its length (offsets stay valid)."""
+    if _DOTTED_I in text:
+        text = text.replace(_DOTTED_I, "i")
+    return text.lower()
+
+
+def _wordish(char: str) -> bool:
+    return char.isalnum() or char == "_" or unicodedata.category(char).startswith("M")
+
+
+def _spaceless(char: str) -> bool:
+    code = ord(char)
+    return any(low <= code <= high for low, high in _SPACELESS_RANGES)
+
+
+def _is_cut(left: str, right: str) -> bool:
+    """Whether a value may start or end between ``left`` and ``right``."""
+    if not (_wordish(left) and _wordish(right)):
+        return True
+    return _spaceless(left) or _spaceless(right)
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class Occurrence:
+    """One occurrence of a known value: ``text[start:end]`` stands for ``placeholder``."""
+
+    start: int
+    end: int
+    placeholder: str
+    label: str
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class _Entry:
+    surface: str
+    placeholder: str
+    label: str
+    case_sensitive: bool
+
+
+@final
+class SurfaceMatcher:
+    """Scans texts for the surface forms of a vault, built once per request."""
+
+    __slots__ = ("_automaton", "_empty")
+
+    def __init__(self, surface_forms: Mapping[str, str]) -> None:
+        by_key: dict[str, list[_Entry]] = {}
+        for surface, placeholder in surface_forms.items():
+            # A whitespace-only value would match between every two words.
+            if not surface.strip():
+                continue
+            parsed = parse_placeholder(placeholder)
+            if parsed is None:
+                continue
+            label = parsed[0]
+            entry = _Entry(surface, placeholder, label, label in CASE_SENSITIVE_LABELS)
+            by_key.setdefault(fold_case(surface), []).append(entry)
+        self._empty = not by_key
+        self._automaton = ahocorasick.Automaton()
+        for key, entries in by_key.items():
+            self._automaton.add_word(key, (len(key), tuple(entries)))
+        if not self._empty:
+            self._automaton.make_automaton()
+
+    def find(self, text: str, blocked: Sequence[tuple[int, int]] = ()) -> list[Occurrence]:
+        """Occurrences in ``text``: sorted, non-overlapping, none touching ``blocked``.
+
+        ``blocked`` must be sorted and non-overlapping ``(start, end)`` intervals.
+        """
+        if self._empty or not text:
+            return []
+        candidates: list[tuple[int, int, _Entry]] = []
+        for last, (length, entries) in self._automaton.iter(fold_case(text)):
+            start, end = last - length + 1, last + 1
+            entry = self._pick(text[start:end], entries)
+            if entry is not None and self._on_boundaries(text, start, end):
+                candidates.append((start, end, entry))
+        if not candidates:
+            return []
+        candidates.sort(key=lambda c: (c[0], -c[1]))
+        found: list[Occurrence] = []
+        last_end = 0
+        cursor = 0
+        for start, end, entry in candidates:
+            if start < last_end:
+                continue
+            while cursor < len(blocked) and blocked[cursor][1] <= start:
+                cursor += 1
+            if cursor < len(blocked) and blocked[cursor][0] < end:
+                continue
+            found.append(Occurrence(start, end, entry.placeholder, entry.label))
+            last_end = end
+        return found
+
+    @staticmethod
+    def _pick(raw: str, entries: tuple[_Entry, ...]) -> _Entry | None:
+        # The exact spelling wins (it may belong to a different placeholder than a
+        # case variant); otherwise the first case-insensitive entry, in vault order.
+        fallback: _Entry | None = None
+        for entry in entries:
+            if entry.surface == raw:
+                return entry
+            if fallback is None and not entry.case_sensitive:
+                fallback = entry
+        return fallback
+
+    @staticmethod
+    def _on_boundaries(text: str, start: int, end: int) -> bool:
+        if start > 0 and not _is_cut(text[start - 1], text[start]):
+            return False
+        return end >= len(text) or _is_cut(text[end - 1], text[end])

@@ -1,0 +1,216 @@
+"""The placeholder vault (DESIGN C4).
+
+One :class:`Vault` lives for one request, or for one session when a session store keeps
+it; the caller creates it and passes it explicitly, nothing here is global.  It hands out
+``[LABEL_N]`` placeholders and remembers which real value each one stands for:
+
+* numbering is per label, in the order values are first issued;
+* the same value after its label's normalisation (case-folded e-mail, digits-only card
+  or phone number, whitespace-collapsed name) always gets the same placeholder, and
+  different values never share one;
+* every placeholder-shaped literal already present in the input is *reserved*: it is
+  never issued and never relinked, so a user who writes ``[EMAIL_1]`` gets it back as is;
+* every raw surface form seen is remembered, so the chain can replace other
+  occurrences of a value and the egress filter can redact raw values in the reply.
+
+The vault's ``repr`` is redacted (counts per label only): it is safe in a traceback.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Callable, Iterable, Mapping
+from types import MappingProxyType
+from typing import Final, final
+
+from pipelines.errors import VaultFull
+from pipelines.placeholders import LABEL_RE, find_placeholders, format_placeholder
+
+__all__ = ["CASE_SENSITIVE_LABELS", "DEFAULT_NORMALIZERS", "Vault", "normalize_text"]
+
+_WHITESPACE: Final = re.compile(r"\s+")
+_NON_DIGIT: Final = re.compile(r"\D+")
+_NON_ALNUM: Final = re.compile(r"[^0-9A-Za-z]+")
+
+
+def normalize_text(value: str) -> str:
+    """NFKC, case-fold and collapse whitespace: the default for names and unknown labels."""
+    return _WHITESPACE.sub(" ", unicodedata.normalize("NFKC", value).casefold()).strip()
+
+
+def _email(value: str) -> str:
+    return value.strip().casefold()
+
+
+def _digits(value: str) -> str:
+    return _NON_DIGIT.sub("", value)
+
+
+def _alnum_upper(value: str) -> str:
+    return _NON_ALNUM.sub("", value).upper()
+
+
+def _exact(value: str) -> str:
+    # Secrets differ by case: two API keys that differ only in case are two values.
+    return value
+
+
+DEFAULT_NORMALIZERS: Final[Mapping[str, Callable[[str], str]]] = MappingProxyType(
+    {
+        "EMAIL": _email,
+        "CREDIT_CARD": _digits,
+        "PHONE": _digits,
+        "US_SSN": _digits,
+        "DE_TAX_ID": _digits,
+        "IBAN": _alnum_upper,
+        "API_KEY": _exact,
+        "JWT": _exact,
+        "PRIVATE_KEY": _exact,
+    }
+)
+
+# Labels whose other occurrences are matched exactly rather than case-insensitively
+# (the chain asks this); everything else is at least case-insensitive by its
+# normalisation, so "ALICE" is the same person as "Alice".
+CASE_SENSITIVE_LABELS: Final = frozenset({"API_KEY", "JWT", "PRIVATE_KEY"})
+
+
+@final
+class Vault:
+    """Issues placeholders for one request or session and maps them back.
+
+    ``max_index`` bounds ``N`` in ``[LABEL_N]`` (and so the longest placeholder);
+    ``normalizers`` overrides the per-label normalisation (label -> function).
+    """
+
+    __slots__ = ("_by_key", "_counters", "_max_index", "_normalizers", "_relink", "_reserved",
+                 "_surface")
+
+    def __init__(
+        self,
+        *,
+        max_index: int = 99999,
+        normalizers: Mapping[str, Callable[[str], str]] | None = None,
+    ) -> None:
+        if max_index < 1:
+            raise ValueError(f"max_index must be at least 1, got {max_index}")
+        self._max_index = max_index
+        self._normalizers: dict[str, Callable[[str], str]] = dict(DEFAULT_NORMALIZERS)
+        if normalizers:
+            self._normalizers.update(normalizers)
+        self._by_key: dict[tuple[str, str], str] = {}
+        self._relink: dict[str, str] = {}
+        self._surface: dict[str, str] = {}
+        self._counters: dict[str, int] = {}
+        self._reserved: set[str] = set()
+
+    # -- input side ------------------------------------------------------------------
+
+    def reserve(self, texts: Iterable[str]) -> None:
+        """Mark every placeholder-shaped literal in ``texts`` as never to be issued.
+
+        A literal equal to a placeholder this vault already issued (a session's earlier
+        turn echoed back with ``relink: false``) stays relinkable: it is ours.
+        """
+        for text in texts:
+            for match in find_placeholders(text):
+                literal = match.group(0)
+                if literal not in self._relink:
+                    self._reserved.add(literal)
+
+    def issue(self, label: str, value: str) -> str:
+        """Return the placeholder for ``value`` of type ``label``, issuing one if new.
+
+        Raises ``ValueError`` for a malformed label, an empty value or a value that
+        contains placeholder-shaped text (it would make relinking ambiguous), and
+        :class:`~pipelines.errors.VaultFull` when ``label`` has used up ``max_index``.
+        """
+        if not LABEL_RE.match(label):
+            raise ValueError("invalid placeholder label")
+        if not value:
+            raise ValueError("cannot issue a placeholder for an empty value")
+        if next(find_placeholders(value), None) is not None:
+            raise ValueError("cannot issue a placeholder for placeholder-shaped text")
+        key = (label, self._key(label, value))
+        placeholder = self._by_key.get(key)
+        if placeholder is None:
+            placeholder = self._next_placeholder(label)
+            self._by_key[key] = placeholder
+            self._relink[placeholder] = value
+        self._surface.setdefault(value, placeholder)
+        return placeholder
+
+    def add_surface_form(self, surface: str, placeholder: str) -> None:
+        """Record another raw spelling of an issued value (``ALICE`` for ``Alice``).
+
+        The chain calls this when it replaces an occurrence no detector reported, so the
+        egress filter redacts that spelling too.  The first placeholder of a surface
+        form wins.
+        """
+        if placeholder not in self._relink:
+            raise ValueError("not a placeholder issued by this vault")
+        self._surface.setdefault(surface, placeholder)
+
+    # -- output side -----------------------------------------------------------------
+
+    def lookup(self, placeholder: str) -> str | None:
+        """The value ``placeholder`` stands for (first surface form seen), or None."""
+        return self._relink.get(placeholder)
+
+    def placeholder_of(self, label: str, value: str) -> str | None:
+        """The placeholder already issued for ``value`` of type ``label``, or None."""
+        return self._by_key.get((label, self._key(label, value)))
+
+    @property
+    def relink_map(self) -> Mapping[str, str]:
+        """Placeholder -> original value, in issue order (a read-only view)."""
+        return MappingProxyType(self._relink)
+
+    @property
+    def surface_forms(self) -> Mapping[str, str]:
+        """Every raw surface form seen -> its placeholder (a read-only view)."""
+        return MappingProxyType(self._surface)
+
+    @property
+    def reserved(self) -> frozenset[str]:
+        """The placeholder-shaped literals found in the input, never issued."""
+        return frozenset(self._reserved)
+
+    @property
+    def max_index(self) -> int:
+        """The highest ``N`` this vault will issue for a label."""
+        return self._max_index
+
+    def __len__(self) -> int:
+        return len(self._relink)
+
+    def __repr__(self) -> str:
+        per_label: dict[str, int] = {}
+        for label, _ in self._by_key:
+            per_label[label] = per_label.get(label, 0) + 1
+        counts = ", ".join(f"{label}={n}" for label, n in sorted(per_label.items()))
+        return f"<Vault {len(self._relink)} issued ({counts}), {len(self._reserved)} reserved>"
+
+    # -- internals -------------------------------------------------------------------
+
+    def _key(self, label: str, value: str) -> str:
+        normalizer = self._normalizers.get(label, normalize_text)
+        key = normalizer(value)
+        # A value that normalises to nothing ("---" as a phone number) must not merge
+        # with every other such value: fall back to its exact text, marked apart.
+        return key if key else "\x00" + value
+
+    def _next_placeholder(self, label: str) -> str:
+        index = self._counters.get(label, 0)
+        while True:
+            index += 1
+            if index > self._max_index:
+                raise VaultFull(
+                    f"label {label} has no placeholder numbers left (max_index "
+                    f"{self._max_index})"
+                )
+            placeholder = format_placeholder(label, index)
+            if placeholder not in self._reserved:
+                self._counters[label] = index
+                return placeholder

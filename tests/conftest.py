@@ -1,0 +1,90 @@
+"""Shared test helpers: small real detectors over fixed patterns.
+
+The built-in detectors live in :mod:`detectors`; tests of the core use these instead so
+they pin down the chain's behaviour independently of the built-ins' patterns.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections.abc import Iterable, Sequence
+
+import pytest
+
+from pipelines.spans import Span
+
+
+class PatternDetector:
+    """A detector that reports every match of one regular expression as ``label``."""
+
+    __slots__ = ("_delay", "_label", "_name", "_pattern", "calls")
+
+    def __init__(self, name: str, label: str, pattern: str, *, delay: float = 0.0) -> None:
+        self._name = name
+        self._label = label
+        self._pattern = re.compile(pattern)
+        self._delay = delay
+        self.calls = 0
+
+    @property
+    def name(self) -> str:
+        """The configured name."""
+        return self._name
+
+    @property
+    def labels(self) -> frozenset[str]:
+        """The one label this detector emits."""
+        return frozenset({self._label})
+
+    async def detect(self, texts: Sequence[str]) -> list[list[Span]]:
+        """Every non-empty match in every text."""
+        self.calls += 1
+        if self._delay:
+            await asyncio.sleep(self._delay)
+        return [
+            [Span(m.start(), m.end(), self._label, 1.0, self._name)
+             for m in self._pattern.finditer(text) if m.end() > m.start()]
+            for text in texts
+        ]
+
+
+class ListDetector:
+    """A detector that reports fixed literal values (a tiny known-entities list)."""
+
+    __slots__ = ("_label", "_name", "_pattern")
+
+    def __init__(self, name: str, label: str, values: Iterable[str]) -> None:
+        self._name = name
+        self._label = label
+        ordered = sorted(set(values), key=len, reverse=True)
+        self._pattern = re.compile("|".join(re.escape(v) for v in ordered)) if ordered else None
+
+    @property
+    def name(self) -> str:
+        """The configured name."""
+        return self._name
+
+    @property
+    def labels(self) -> frozenset[str]:
+        """The one label this detector emits."""
+        return frozenset({self._label})
+
+    async def detect(self, texts: Sequence[str]) -> list[list[Span]]:
+        """Every occurrence of a listed value."""
+        if self._pattern is None:
+            return [[] for _ in texts]
+        return [
+            [Span(m.start(), m.end(), self._label, 1.0, self._name)
+             for m in self._pattern.finditer(text)]
+            for text in texts
+        ]
+
+
+EMAIL_PATTERN = r"[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}"
+
+
+@pytest.fixture(scope="session")
+def email_detector() -> PatternDetector:
+    """An e-mail detector over a plain pattern, named ``emails``."""
+    return PatternDetector("emails", "EMAIL", EMAIL_PATTERN)

@@ -1,0 +1,45 @@
+"""Unit tests of whole-text relinking."""
+
+from __future__ import annotations
+
+from pipelines.relink import relink
+from pipelines.vault import Vault
+
+
+def _vault() -> Vault:
+    vault = Vault()
+    vault.reserve(["[EMAIL_1]"])
+    vault.issue("PERSON", "Alice")
+    vault.issue("EMAIL", "a@x.org")
+    return vault
+
+
+def test_issued_placeholders_are_relinked() -> None:
+    """Every issued placeholder becomes its value, wherever and however often."""
+    text = "[PERSON_1] wrote to [EMAIL_2]; [PERSON_1][PERSON_1]"
+    assert relink(text, _vault()) == "Alice wrote to a@x.org; AliceAlice"
+
+
+def test_everything_else_is_verbatim() -> None:
+    """Reserved, unknown and malformed placeholders pass through untouched."""
+    text = "[EMAIL_1] [PERSON_2] [PERSON_01] [person_1] [PERSON_1 [PERSON_] PERSON_1]"
+    assert relink(text, _vault()) == text
+
+
+def test_empty_vault_and_empty_text() -> None:
+    """Nothing to do is not an error."""
+    assert relink("", _vault()) == ""
+    assert relink("[PERSON_1]", Vault()) == "[PERSON_1]"
+
+
+def test_nested_brackets_and_non_ascii() -> None:
+    """Brackets around a placeholder and CJK next to it are kept exactly."""
+    assert relink("[[PERSON_1]]名[PERSON_1]前", _vault()) == "[Alice]名Alice前"
+
+
+def test_value_that_looks_like_grammar_is_not_relinked_twice() -> None:
+    """Relinking is one pass: a value containing brackets is inserted verbatim."""
+    vault = Vault()
+    vault.issue("PERSON", "[X_")
+    vault.issue("PERSON", "1]")
+    assert relink("[PERSON_1][PERSON_2]", vault) == "[X_1]"
