@@ -105,10 +105,12 @@ class SSEDecoder:
         except UnicodeDecodeError as exc:
             raise StreamProtocolError("upstream stream ended inside a UTF-8 character") from exc
         events = self._feed_text(text)
-        self._pending_cr = False
+        if self._pending_cr:
+            self._pending_cr = False
+            if self._end_line("\r"):
+                events.append(self._dispatch())
         if self._line:
-            self._take_line("".join(self._line), "")
-            self._line = []
+            self._end_line("")
         if self._block:
             # A leftover of blank lines only is forwarded too (as a field-less event) so
             # that pass-through keeps every byte.
@@ -119,11 +121,14 @@ class SSEDecoder:
         events: list[Event] = []
         pos = 0
         if self._pending_cr and text:
+            # The previous chunk ended with CR: this first character decides whether
+            # the line ended with CR or with CRLF.  The line is taken only now, so its
+            # event's raw text is the same however the stream was chunked.
             self._pending_cr = False
-            if text[0] == "\n":
-                # The CR already ended its line; the LF completes the CRLF terminator.
-                self._block[-1] += "\n"
-                pos = 1
+            terminator = "\r\n" if text[0] == "\n" else "\r"
+            pos = len(terminator) - 1
+            if self._end_line(terminator):
+                events.append(self._dispatch())
         length = len(text)
         while pos < length:
             cr = text.find("\r", pos)
@@ -136,15 +141,19 @@ class SSEDecoder:
             elif cr + 1 < length:
                 end, terminator = cr, "\r\n" if text[cr + 1] == "\n" else "\r"
             else:
-                end, terminator = cr, "\r"
+                self._grow(text[pos:cr])
                 self._pending_cr = True
+                break
             self._grow(text[pos:end])
-            line = "".join(self._line)
-            self._line = []
-            if self._take_line(line, terminator):
+            if self._end_line(terminator):
                 events.append(self._dispatch())
             pos = end + len(terminator)
         return events
+
+    def _end_line(self, terminator: str) -> bool:
+        line = "".join(self._line)
+        self._line = []
+        return self._take_line(line, terminator)
 
     def _grow(self, piece: str) -> None:
         if not piece:
