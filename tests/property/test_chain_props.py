@@ -1,0 +1,151 @@
+"""Properties of span resolution and sanitisation (DESIGN C3, C4)."""
+
+from __future__ import annotations
+
+import asyncio
+from itertools import pairwise
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pipelines.chain import REPEAT_DETECTOR, Chain, Sanitized, resolve
+from pipelines.relink import relink
+from pipelines.spans import Span
+from pipelines.surface import fold_case
+from pipelines.vault import Vault
+from tests.conftest import EMAIL_PATTERN, ListDetector, PatternDetector
+
+_SETTINGS = settings(max_examples=100, deadline=None)
+
+# -- resolve ----------------------------------------------------------------------------
+
+
+@st.composite
+def _spans(draw: st.DrawFn) -> Span:
+    start = draw(st.integers(0, 40))
+    end = draw(st.integers(start + 1, start + 12))
+    return Span(start, end, draw(st.sampled_from(["A", "B", "C"])),
+                draw(st.sampled_from([0.5, 1.0])), draw(st.sampled_from(["d1", "d2"])))
+
+
+_SPAN_LISTS = st.lists(st.lists(_spans(), max_size=8), max_size=4)
+
+
+@_SETTINGS
+@given(_SPAN_LISTS)
+def test_resolve_sorted_non_overlapping_idempotent(per_detector: list[list[Span]]) -> None:
+    """The result is sorted, never overlaps, and resolving it again changes nothing."""
+    result = resolve(per_detector)
+    assert result == sorted(result, key=lambda s: s.start)
+    assert all(a.end <= b.start for a, b in pairwise(result))
+    assert resolve([result]) == result
+
+
+@_SETTINGS
+@given(_SPAN_LISTS, st.randoms(use_true_random=False))
+def test_resolve_is_order_independent_within_a_detector(
+    per_detector: list[list[Span]], random: st.SearchStrategy[object]
+) -> None:
+    """Shuffling each detector's spans does not change the result."""
+    shuffled = [list(spans) for spans in per_detector]
+    for spans in shuffled:
+        random.shuffle(spans)  # type: ignore[attr-defined]
+    assert resolve(shuffled) == resolve(per_detector)
+
+
+@_SETTINGS
+@given(_SPAN_LISTS)
+def test_resolve_every_loser_overlaps_a_better_winner(per_detector: list[list[Span]]) -> None:
+    """A dropped span overlaps a kept one that precedes it (length, pipeline, start)."""
+    result = resolve(per_detector)
+    position_of: dict[Span, int] = {}
+    for position, spans in enumerate(per_detector):
+        for span in spans:
+            position_of.setdefault(span, position)
+
+    def rank(span: Span) -> tuple[int, int, int]:
+        return (-span.length, position_of[span], span.start)
+
+    for span in position_of:
+        if span in result:
+            continue
+        rivals = [w for w in result if w.start < span.end and span.start < w.end]
+        assert any(rank(w) <= rank(span) for w in rivals)
+
+
+# -- sanitize ---------------------------------------------------------------------------
+
+_NAMES = ["Alice Smith", "Bob", "王小明", "김철수", "José"]
+_EMAILS = ["a@x.org", "bob.b@corp.example", "Z9@mail.de"]
+_LITERALS = ["[PERSON_1]", "[EMAIL_1]", "[EMAIL_2", "PERSON_1]"]
+# Filler without Latin letters: a value can only occur where a token put it.
+_FILLER = st.text(
+    alphabet=st.sampled_from(list(" \t\n.,;:()[]_-0123456789。、中文は\x00\ud800😀\u0301")),
+    max_size=6,
+)
+_TOKENS = st.one_of(st.sampled_from(_NAMES + _EMAILS + _LITERALS), _FILLER)
+_TEXTS = st.lists(st.lists(_TOKENS, max_size=12).map("".join), min_size=1, max_size=4)
+# Filler with letters and case variants of the values: repeats are matched without case.
+_LOOSE_TEXTS = st.lists(
+    st.lists(st.one_of(_TOKENS, st.sampled_from(["ALICE SMITH", "bob", "A@X.ORG", "Bobby"]),
+                       st.text(max_size=5)), max_size=12).map("".join),
+    min_size=1, max_size=4,
+)
+
+
+def _chain() -> Chain:
+    return Chain([
+        PatternDetector("emails", "EMAIL", EMAIL_PATTERN),
+        ListDetector("people", "PERSON", _NAMES),
+    ])
+
+
+def _sanitize(texts: list[str], vault: Vault) -> Sanitized:
+    return asyncio.run(_chain().sanitize(texts, vault))
+
+
+@_SETTINGS
+@given(_TEXTS)
+def test_relink_inverts_sanitize_and_no_value_survives(texts: list[str]) -> None:
+    """relink(sanitize(x)) == x, and no raw value of the vault is left in the output."""
+    vault = Vault()
+    result = _sanitize(texts, vault)
+    assert [relink(text, vault) for text in result.texts] == texts
+    for surface in vault.surface_forms:
+        assert all(surface not in text for text in result.texts)
+
+
+@_SETTINGS
+@given(_LOOSE_TEXTS)
+def test_relink_restores_all_but_the_case_of_repeats(texts: list[str]) -> None:
+    """With any text around, relinking restores everything; repeats differ only in case."""
+    vault = Vault()
+    result = _sanitize(texts, vault)
+    expected = list(texts)
+    # Rebuild each text with every repeat spelled as the vault's first spelling.
+    for index in reversed(range(len(texts))):
+        for finding in sorted(result.findings, reverse=True):
+            if finding.text_index != index or finding.detector != REPEAT_DETECTOR:
+                continue
+            value = vault.lookup(finding.placeholder)
+            assert value is not None
+            original = texts[index][finding.start : finding.end]
+            assert fold_case(original) == fold_case(value)
+            text = expected[index]
+            expected[index] = text[: finding.start] + value + text[finding.end :]
+    assert [relink(text, vault) for text in result.texts] == expected
+
+
+@_SETTINGS
+@given(_LOOSE_TEXTS)
+def test_sanitize_is_deterministic_and_findings_are_consistent(texts: list[str]) -> None:
+    """Same input, fresh vault: same result; findings point at their original values."""
+    first_vault, second_vault = Vault(), Vault()
+    first = _sanitize(texts, first_vault)
+    assert _sanitize(texts, second_vault) == first
+    assert sum(first.counts.values()) == len(first.findings)
+    for finding in first.findings:
+        raw = texts[finding.text_index][finding.start : finding.end]
+        assert first_vault.surface_forms[raw] == finding.placeholder or \
+            first_vault.placeholder_of(finding.label, raw) == finding.placeholder
+        assert finding.placeholder not in first_vault.reserved
