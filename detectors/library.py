@@ -1,0 +1,337 @@
+"""The built-in entity library: one documented pattern per kind of structured value.
+
+The same table serves two readers.  The ingress ``regex`` detector
+(:mod:`detectors.regex`) runs these patterns over whole prompts; the proxy hands them
+to the egress stream filter as output patterns, which runs them with the ``regex``
+module's ``partial=True`` over a reply arriving in chunks.  So every pattern here:
+
+* is source for the ``regex`` module (not :mod:`re`), compiled with
+  :func:`compile_pattern`, and is always run with ``timeout=``;
+* has no unbounded look-behind (a look-behind of at most a few characters is fine: the
+  stream filter keeps that much context), and no ``^``/``$``/``\\Z`` anchors, whose
+  meaning changes at a chunk boundary;
+* declares ``max_length``, the longest text it can match, or ``None`` when unbounded
+  (PEM blocks, JWTs), so the stream filter knows how long a match may stay open;
+* declares ``anchors``, literal substrings of which every match contains at least one,
+  so a scanner can skip the pattern outright on text that has none of them.
+
+Boundaries are explicit look-arounds rather than ``\\b`` so that ``bob@corp.example.org``
+matches whole, a card number is not cut out of a longer digit run, and a trailing full
+stop is never part of a value.  ``docs/entities.md`` documents every entry; a test
+checks that it does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Final, final
+
+import phonenumbers
+import regex
+
+from detectors import validators as v
+from detectors.validators import VALIDATORS, Validator
+
+__all__ = [
+    "BUILTIN_ENTITIES",
+    "PHONE_MODES",
+    "VALIDATORS",
+    "EntityPattern",
+    "compile_pattern",
+    "phone_entity",
+]
+
+PHONE_MODES: Final = ("strict", "lenient")
+
+# Flags every library and custom pattern is compiled with.  VERSION1 gives nested sets
+# and scoped inline flags; patterns are written without relying on IGNORECASE.
+_FLAGS: Final = regex.VERSION1
+
+_DIGITS: Final = tuple("0123456789")
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class EntityPattern:
+    """One kind of structured value: how to find it and how to confirm it.
+
+    ``name`` is the library key (``CREDIT_CARD``), ``label`` the label of emitted spans
+    (``CREDIT_CARD``; several secrets share ``API_KEY``).  ``validator`` sees the exact
+    matched text.  ``max_length`` is ``None`` for unbounded patterns.  ``anchors``: every
+    match contains one of these literals (empty: no such literal).
+    """
+
+    name: str
+    label: str
+    pattern: str
+    validator: Validator | None
+    score: float
+    description: str
+    max_length: int | None
+    anchors: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not (0.0 <= self.score <= 1.0):
+            raise ValueError(f"entity {self.name}: score must be within 0..1")
+        if self.max_length is not None and self.max_length < 1:
+            raise ValueError(f"entity {self.name}: max_length must be positive")
+
+
+def compile_pattern(p: EntityPattern) -> regex.Pattern[str]:
+    """Compile ``p.pattern`` with the flags the library is written for."""
+    return regex.compile(p.pattern, _FLAGS)
+
+
+# --- boundaries ------------------------------------------------------------------
+# A number must not start inside a longer token (a word, a decimal, a path, a
+# dashed reference) and must not stop where a digit group continues.
+_NUM_BEFORE: Final = r"(?<![\w\-./#+])"
+_NUM_AFTER: Final = r"(?!\w|[\-./][0-9])"
+_TOKEN_BEFORE: Final = r"(?<![\w\-])"
+_TOKEN_AFTER: Final = r"(?![\w\-])"
+
+# --- phone formats ---------------------------------------------------------------
+# International: a plus, a country code, then digit groups separated by single
+# spaces, dots, dashes or slashes, optionally an area code in parentheses.
+# phonenumbers (the validator) decides whether the digit count fits the country.
+_PHONE_INTL: Final = r"\+[1-9][0-9]{0,3}(?:[ .\-/]?(?:\([0-9]{1,5}\)|[0-9]{1,8})){1,6}"
+# North American Numbering Plan: (415) 555-0123, 415-555-0123, 415.555.0123,
+# 415 555 0123, 1-800-555-0199.  Area and exchange start with 2-9.
+_PHONE_NANP: Final = (
+    r"(?:1[ .\-])?(?:\([2-9][0-9]{2}\)[ .\-]?|[2-9][0-9]{2}[ .\-])[2-9][0-9]{2}[ .\-][0-9]{4}"
+)
+# Trunk-prefix-0 countries (DE, AT, GB, FR, ...): 030 1234567, 0151 23456789,
+# (030) 1234567, 030/1234567, 089-123 456 78.
+_PHONE_TRUNK0: Final = (
+    r"(?:\(0[1-9][0-9]{1,4}\)|0[1-9][0-9]{1,4})"
+    r"(?:[ \-]?/[ \-]?|[ \-])?[0-9]{2,8}(?:[ \-][0-9]{2,5}){0,3}"
+)
+# Countries without a trunk prefix (ES, IT, DK, ...): groups must be separated so a
+# bare number is not taken for a phone.
+_PHONE_OTHER: Final = r"[1-9][0-9]{1,4}[ \-/][0-9]{2,4}(?:[ \-][0-9]{2,5}){1,3}"
+
+_PHONE_MAX: Final = 40
+
+
+def _phone_pattern(regions: Iterable[str]) -> str:
+    branches = [_PHONE_INTL]
+    for region in regions:
+        if phonenumbers.country_code_for_region(region) == 1:
+            branch = _PHONE_NANP
+        else:
+            metadata = phonenumbers.PhoneMetadata.metadata_for_region(region)
+            has_trunk0 = metadata is not None and metadata.national_prefix == "0"
+            branch = _PHONE_TRUNK0 if has_trunk0 else _PHONE_OTHER
+        if branch not in branches:
+            branches.append(branch)
+    return _NUM_BEFORE + "(?:" + "|".join(branches) + ")" + _NUM_AFTER
+
+
+def phone_entity(mode: str = "lenient", regions: Iterable[str] = ("US", "DE")) -> EntityPattern:
+    """Return the PHONE entity for ``mode`` (``strict``/``lenient``) and national ``regions``.
+
+    International ``+`` numbers are always recognised; national formats only for the
+    listed ISO 3166 regions.  Raises ``ValueError`` on an unknown mode or region.
+    """
+    if mode not in PHONE_MODES:
+        raise ValueError(f"phone mode must be one of {', '.join(PHONE_MODES)}")
+    region_list = tuple(r.upper() for r in regions)
+    supported = phonenumbers.SUPPORTED_REGIONS
+    for region in region_list:
+        if region not in supported:
+            raise ValueError(f"unknown phone region {region!r}")
+    strict = mode == "strict"
+    return EntityPattern(
+        name="PHONE",
+        label="PHONE",
+        pattern=_phone_pattern(region_list),
+        validator=v.phone_validator(strict=strict, regions=region_list),
+        score=0.85 if strict else 0.75,
+        description="Telephone number, international (+country) or national (configured regions)",
+        max_length=_PHONE_MAX,
+        anchors=_DIGITS,
+    )
+
+
+_IPV4_OCTETS: Final = r"[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}"
+# Version numbers look exactly like addresses; a short keyword right before the dotted
+# quad ("v1.2.3.4", "version 1.2.3.4", "build: 10.0.19041.1") marks them as such.
+_NOT_VERSION: Final = r"(?<!(?i:\bv|\bver|\bversion|\brelease|\bbuild|\bfirmware)[ :]{0,2})"
+
+_ENTRIES: Final[tuple[EntityPattern, ...]] = (
+    EntityPattern(
+        name="EMAIL",
+        label="EMAIL",
+        pattern=(
+            r"(?<![\w.%+\-])[\w.%+\-]{1,64}@(?:[^\W_](?:[\w\-]{0,61}[^\W_])?\.){1,8}"
+            r"[^\W\d_]{2,63}(?![\w\-])"
+        ),
+        validator=None,
+        score=0.95,
+        description="E-mail address, internationalised local parts and domains included",
+        max_length=64 + 1 + 8 * 64 + 63,
+        anchors=("@",),
+    ),
+    phone_entity(),
+    EntityPattern(
+        name="CREDIT_CARD",
+        label="CREDIT_CARD",
+        pattern=_NUM_BEFORE + r"[0-9](?:[ \-]?[0-9]){12,18}" + _NUM_AFTER,
+        validator=v.is_credit_card,
+        score=0.95,
+        description="Payment card number, 13-19 digits, known issuer prefix, Luhn check",
+        max_length=19 + 18,
+        anchors=_DIGITS,
+    ),
+    EntityPattern(
+        name="IBAN",
+        label="IBAN",
+        pattern=r"(?<!\w)[A-Z]{2}[0-9]{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,4})?(?!\w)",
+        validator=v.is_iban,
+        score=0.95,
+        description="International bank account number, per-country length and mod-97 check",
+        max_length=4 + 7 * 5 + 5,
+        anchors=_DIGITS,
+    ),
+    EntityPattern(
+        name="US_SSN",
+        label="US_SSN",
+        pattern=_NUM_BEFORE
+        + r"(?:[0-9]{3}-[0-9]{2}-[0-9]{4}|[0-9]{3} [0-9]{2} [0-9]{4})"
+        + _NUM_AFTER,
+        validator=v.is_us_ssn,
+        score=0.85,
+        description="US Social Security number, dashed or spaced, SSA area/group/serial rules",
+        max_length=11,
+        anchors=_DIGITS,
+    ),
+    EntityPattern(
+        name="DE_TAX_ID",
+        label="DE_TAX_ID",
+        pattern=_NUM_BEFORE + r"(?:[0-9]{2} [0-9]{3} [0-9]{3} [0-9]{3}|[0-9]{11})" + _NUM_AFTER,
+        validator=v.is_de_tax_id,
+        score=0.8,
+        description="German tax identification number (Steuer-IdNr), 11 digits, check digit",
+        max_length=14,
+        anchors=_DIGITS,
+    ),
+    EntityPattern(
+        name="IPV4",
+        label="IP_ADDRESS",
+        pattern=r"(?<![\w.:])" + _NOT_VERSION + _IPV4_OCTETS + r"(?!\w|\.[0-9])",
+        validator=v.is_ipv4,
+        score=0.8,
+        description="IPv4 address in dotted-quad form, not when labelled as a version",
+        max_length=15,
+        anchors=(".",),
+    ),
+    EntityPattern(
+        name="IPV6",
+        label="IP_ADDRESS",
+        pattern=(
+            r"(?<![\w:.])(?:[0-9A-Fa-f]{1,4}|(?=::))(?::[0-9A-Fa-f]{0,4}){2,7}"
+            r"(?:\.[0-9]{1,3}){0,3}(?![\w:])"
+        ),
+        validator=v.is_ipv6,
+        score=0.8,
+        description="IPv6 address, full or compressed, embedded IPv4 tail allowed",
+        max_length=45,
+        anchors=(":",),
+    ),
+    EntityPattern(
+        name="PEM_PRIVATE_KEY",
+        label="PRIVATE_KEY",
+        pattern=(
+            r"-----BEGIN (?:[A-Z0-9]{1,16} ){0,3}PRIVATE KEY(?: BLOCK)?-----"
+            r"[\s\S]*?"
+            r"-----END (?:[A-Z0-9]{1,16} ){0,3}PRIVATE KEY(?: BLOCK)?-----"
+        ),
+        validator=None,
+        score=1.0,
+        description="PEM private key block (RSA, EC, OPENSSH, ENCRYPTED, PGP ...), BEGIN to END",
+        max_length=None,
+        anchors=("-----BEGIN",),
+    ),
+    EntityPattern(
+        name="JWT",
+        label="JWT",
+        pattern=(
+            r"(?<![\w\-.])eyJ[A-Za-z0-9_\-]{4,}\.[A-Za-z0-9_\-]{2,}\.[A-Za-z0-9_\-]*" + _TOKEN_AFTER
+        ),
+        validator=v.is_jwt,
+        score=0.95,
+        description="JSON Web Token: three base64url segments, header decodes to a JSON object",
+        max_length=None,
+        anchors=("eyJ",),
+    ),
+    EntityPattern(
+        name="AWS_ACCESS_KEY",
+        label="API_KEY",
+        pattern=r"(?<![A-Za-z0-9])(?:AKIA|ASIA)[A-Z0-9]{16}(?![A-Za-z0-9])",
+        validator=None,
+        score=0.95,
+        description="AWS access key id (AKIA long-term, ASIA temporary)",
+        max_length=20,
+        anchors=("AKIA", "ASIA"),
+    ),
+    EntityPattern(
+        name="GITHUB_TOKEN",
+        label="API_KEY",
+        pattern=r"(?<!\w)(?:gh[pousr]_[A-Za-z0-9]{36,251}|github_pat_[A-Za-z0-9_]{22,244})(?!\w)",
+        validator=None,
+        score=0.95,
+        description="GitHub token (ghp_, gho_, ghs_, ghu_, ghr_, fine-grained github_pat_)",
+        max_length=255,
+        anchors=("ghp_", "gho_", "ghs_", "ghu_", "ghr_", "github_pat_"),
+    ),
+    EntityPattern(
+        name="SLACK_TOKEN",
+        label="API_KEY",
+        pattern=_TOKEN_BEFORE + r"xox[abpr]-[A-Za-z0-9\-]{10,250}" + _TOKEN_AFTER,
+        validator=None,
+        score=0.95,
+        description="Slack token (xoxa-, xoxb-, xoxp-, xoxr-)",
+        max_length=255,
+        anchors=("xox",),
+    ),
+    EntityPattern(
+        name="ANTHROPIC_API_KEY",
+        label="API_KEY",
+        pattern=_TOKEN_BEFORE + r"sk-ant-[A-Za-z0-9_\-]{20,300}" + _TOKEN_AFTER,
+        validator=v.is_random_token,
+        score=0.95,
+        description="Anthropic API key (sk-ant-...)",
+        max_length=307,
+        anchors=("sk-ant-",),
+    ),
+    EntityPattern(
+        name="OPENAI_API_KEY",
+        label="API_KEY",
+        pattern=_TOKEN_BEFORE + r"sk-(?!ant-)[A-Za-z0-9_\-]{20,300}" + _TOKEN_AFTER,
+        validator=v.is_random_token,
+        score=0.9,
+        description="OpenAI API key (sk-..., sk-proj-..., sk-svcacct-...)",
+        max_length=303,
+        anchors=("sk-",),
+    ),
+    EntityPattern(
+        name="BEARER_TOKEN",
+        label="API_KEY",
+        # \K drops "Bearer " from the match: only the credential is a value.  A
+        # look-behind would do the same but is tried at every position (100x slower).
+        pattern=r"(?<!\w)(?i:bearer)[ \t]{1,4}\K[A-Za-z0-9\-._~+/]{16,4096}={0,2}(?![\w\-.~+/=])",
+        validator=v.is_random_token,
+        score=0.9,
+        description="Credential after 'Bearer ' (HTTP Authorization); the span is the token only",
+        max_length=4096 + 2,
+        anchors=("earer", "EARER"),
+    ),
+)
+
+# Insertion order is meaningful: when two built-ins match the very same text, the
+# earlier one names it (a JWT after "Bearer" is a JWT, not a generic API key).
+BUILTIN_ENTITIES: Final[Mapping[str, EntityPattern]] = MappingProxyType(
+    {entry.name: entry for entry in _ENTRIES}
+)

@@ -1,0 +1,449 @@
+"""The ``regex`` detector: built-in entity patterns plus operator-defined ones.
+
+Options (``docs/configuration.md``): ``entities``, ``phone_mode``, ``phone_regions``,
+``custom[]``.  Everything is validated and compiled in :func:`create`; ``detect`` only
+scans.  Scanning is pure CPU and fast, so it runs inline on the event loop:
+
+* each pattern is skipped outright unless one of its literal anchors occurs in the
+  text (``@`` for e-mail, ``eyJ`` for JWTs, a digit for numbers), which is a
+  ``memchr``-speed check;
+* a pattern that matches but fails its validator is retried one character later and
+  with shorter ends at digit-group boundaries, so ``12 4111 1111 1111 1111`` still
+  yields the card and ``+49 30 1234567 2024`` still yields the phone number;
+* every search runs under the ``regex`` module's ``timeout=`` against one deadline per
+  text that grows with its length; running out raises :class:`DetectorError` so the
+  request fails closed instead of hanging on a pathological pattern (ReDoS).
+
+Before matching, the text is folded so that obfuscated values are still caught
+(see ``docs/entities.md``): zero-width and other invisible format characters and ASCII
+control characters (NUL included) are skipped, full-width forms and non-ASCII decimal
+digits are read as their ASCII equivalents.  Spans are mapped back to offsets in the
+original text, which is never modified.
+"""
+
+from __future__ import annotations
+
+import time
+import unicodedata
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Final, final
+
+import regex
+
+from detectors.library import (
+    BUILTIN_ENTITIES,
+    PHONE_MODES,
+    VALIDATORS,
+    EntityPattern,
+    compile_pattern,
+    phone_entity,
+)
+from detectors.validators import Validator
+from pipelines.errors import ConfigError, DetectorError
+from pipelines.placeholders import LABEL_RE
+from pipelines.spans import DetectorContext, Span
+
+__all__ = ["RegexDetector", "create"]
+
+# Time budget per text: a floor for small texts plus a linear allowance, so a 10 MB
+# prompt gets seconds while a catastrophic pattern on a 40-character text is cut off
+# after a quarter of a second.
+_BASE_BUDGET_S: Final = 0.25
+_BUDGET_PER_CHAR_S: Final = 5e-7
+_CONTEXT_WINDOW: Final = 50
+_MAX_SHRINK_TRIES: Final = 4
+
+_OPTION_KEYS: Final = frozenset({"entities", "phone_mode", "phone_regions", "custom"})
+_CUSTOM_KEYS: Final = frozenset({"label", "pattern", "validator", "context", "score"})
+
+# ASCII control characters other than tab, LF and CR.
+_ASCII_CONTROLS: Final = tuple(
+    chr(c) for c in (*range(0x00, 0x09), 0x0B, 0x0C, *range(0x0E, 0x20), 0x7F)
+)
+_NON_ASCII: Final = regex.compile(r"[^\x00-\x7f]+")
+# Full-width ASCII forms, the ideographic space, and decimal digits of other scripts:
+# each becomes one ASCII character, so offsets are unchanged.
+_WIDE: Final = regex.compile(r"[\uff01-\uff5e\u3000]|[\d--[0-9]]", regex.VERSION1)
+# A run of the characters numeric values are written with.  It starts at a digit (a
+# first-character set of one ASCII range lets `regex` skip ahead at C speed); a "+" or
+# "(" right before it, which opens a phone number, is added afterwards.
+_CLUSTER: Final = regex.compile(r"[0-9][0-9 \t+()\-./]*")
+_CLUSTER_RULES: Final[Mapping[str, tuple[int, int]]] = {
+    # built-in name: (fewest digits a value has, characters it starts before the digits)
+    "PHONE": (6, 0),
+    "CREDIT_CARD": (13, 0),
+    "IBAN": (2, 2),
+    "US_SSN": (9, 0),
+    "DE_TAX_ID": (11, 0),
+    "IPV4": (4, 0),
+}
+
+
+def _is_ignorable(ch: str) -> bool:
+    """Invisible characters that can split a value without changing how it reads.
+
+    Format characters (zero-width space and joiners, word joiner, BOM, soft hyphen,
+    bidi controls) and control characters other than tab, LF and CR (NUL included).
+    """
+    category = unicodedata.category(ch)
+    return category == "Cf" or (category == "Cc" and ch not in "\t\n\r")
+
+
+def _narrow(match: regex.Match[str]) -> str:
+    ch = match.group()
+    if ch == "\u3000":
+        return " "
+    if "\uff01" <= ch <= "\uff5e":
+        return chr(ord(ch) - 0xFEE0)
+    return str(int(ch))
+
+
+def _fold(text: str) -> tuple[str, list[int] | None]:
+    """Return the text to match on and, if characters were dropped, where each came from.
+
+    The index list maps every position of the folded text to its position in ``text``.
+    Plain ASCII without control characters, the common case, costs two C-level scans.
+    """
+    if text.isascii():
+        if not any(ch in text for ch in _ASCII_CONTROLS):
+            return text, None
+        ignorable = {ch for ch in _ASCII_CONTROLS if ch in text}
+    else:
+        ignorable = {ch for ch in _ASCII_CONTROLS if ch in text}
+        for run in _NON_ASCII.findall(text):
+            ignorable.update(ch for ch in set(run) if _is_ignorable(ch))
+    kept: list[int] | None = None
+    folded = text
+    if ignorable:
+        kept = [i for i, ch in enumerate(text) if ch not in ignorable]
+        folded = "".join(text[i] for i in kept)
+    if not folded.isascii():
+        folded = _WIDE.sub(_narrow, folded)
+    return folded, kept
+
+
+def _digit_clusters(text: str) -> list[tuple[int, int, int]]:
+    """``(start, end, digit count)`` of every run of number-writing characters."""
+    clusters = []
+    for match in _CLUSTER.finditer(text):
+        chunk = match.group()
+        digits = sum(1 for ch in chunk if "0" <= ch <= "9")
+        start = match.start()
+        while start > 0 and text[start - 1] in "+(":
+            start -= 1
+        clusters.append((start, match.end(), digits))
+    return clusters
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class _Rule:
+    """One compiled pattern ready to scan: what it emits and what it must pass.
+
+    ``min_digits`` is set for the numeric built-ins, which run only inside digit
+    clusters holding at least that many digits; ``lead`` is how many characters before
+    the cluster a match starts (2 for an IBAN's country code, which is then the only
+    start tried).  ``None`` means a scan of the whole text, gated by ``anchors``.
+    """
+
+    label: str
+    compiled: regex.Pattern[str]
+    validator: Validator | None
+    score: float
+    anchors: tuple[str, ...]
+    context: regex.Pattern[str] | None
+    min_digits: int | None = None
+    lead: int = 0
+    max_length: int = 0
+
+    def accepts(self, text: str, start: int, end: int) -> bool:
+        if self.validator is not None and not self.validator(text[start:end]):
+            return False
+        if self.context is None:
+            return True
+        return self.context.search(text, max(0, start - _CONTEXT_WINDOW), start) is not None
+
+
+@final
+class RegexDetector:
+    """Finds built-in and custom patterns; see the module docstring."""
+
+    __slots__ = ("_has_numeric", "_labels", "_name", "_rules")
+
+    def __init__(self, name: str, rules: Sequence[_Rule]) -> None:
+        self._name = name
+        self._rules = tuple(rules)
+        self._labels = frozenset(rule.label for rule in self._rules)
+        self._has_numeric = any(rule.min_digits is not None for rule in self._rules)
+
+    @property
+    def name(self) -> str:
+        """The configured name of this detector."""
+        return self._name
+
+    @property
+    def labels(self) -> frozenset[str]:
+        """Labels of the enabled built-ins and custom patterns."""
+        return self._labels
+
+    async def detect(self, texts: Sequence[str]) -> list[list[Span]]:
+        """Scan each text; raises :class:`DetectorError` if a scan runs out of time."""
+        return [self.scan(text) for text in texts]
+
+    def scan(self, text: str) -> list[Span]:
+        """Synchronous core of :meth:`detect` for one text."""
+        if not text:
+            return []
+        folded, kept = _fold(text)
+        deadline = time.monotonic() + _BASE_BUDGET_S + len(text) * _BUDGET_PER_CHAR_S
+        clusters = _digit_clusters(folded) if self._has_numeric else []
+        found: dict[tuple[int, int], Span] = {}
+        for rule in self._rules:
+            if rule.min_digits is not None:
+                matches = self._cluster_matches(rule, folded, clusters, deadline)
+            elif rule.anchors and not any(anchor in folded for anchor in rule.anchors):
+                continue
+            else:
+                matches = self._matches(rule, folded, 0, len(folded), deadline)
+            for start, end in matches:
+                if kept is not None:
+                    start, end = kept[start], kept[end - 1] + 1
+                # Rules run in precedence order: the first to claim exact offsets names them.
+                found.setdefault((start, end), Span(start, end, rule.label, rule.score, self._name))
+        return sorted(found.values(), key=lambda span: (span.start, -span.end))
+
+    def _cluster_matches(
+        self,
+        rule: _Rule,
+        text: str,
+        clusters: Sequence[tuple[int, int, int]],
+        deadline: float,
+    ) -> list[tuple[int, int]]:
+        """Run a numeric rule on the digit clusters that could hold one of its values.
+
+        Every character a numeric pattern can match is a cluster character, so a
+        match lies inside one cluster; the search window reaches two characters past
+        it so that the pattern's look-ahead sees the real text, not a cut.
+        """
+        min_digits = rule.min_digits or 0
+        spans: list[tuple[int, int]] = []
+        size = len(text)
+        for start, stop, digits in clusters:
+            if digits < min_digits:
+                continue
+            if rule.lead:
+                begin = start - rule.lead
+                if begin < 0:
+                    continue
+                spans.extend(
+                    self._matches(
+                        rule,
+                        text,
+                        begin,
+                        min(size, begin + rule.max_length + 2),
+                        deadline,
+                        anchored=True,
+                    )
+                )
+            else:
+                spans.extend(self._matches(rule, text, start, min(size, stop + 2), deadline))
+        return spans
+
+    def _matches(
+        self,
+        rule: _Rule,
+        text: str,
+        pos: int,
+        stop: int,
+        deadline: float,
+        *,
+        anchored: bool = False,
+    ) -> list[tuple[int, int]]:
+        spans: list[tuple[int, int]] = []
+        finder = rule.compiled.match if anchored else rule.compiled.search
+        while pos < stop:
+            try:
+                match = finder(text, pos, stop, timeout=self._remaining(deadline))
+            except TimeoutError as exc:
+                raise self._timed_out() from exc
+            if match is None:
+                break
+            start, end = match.span()
+            if end <= start:  # a custom pattern that can match empty text
+                pos = start + 1
+                continue
+            if rule.accepts(text, start, end):
+                spans.append((start, end))
+                pos = end
+            else:
+                shorter = self._shrink(rule, text, start, end, deadline)
+                if shorter is not None:
+                    spans.append((start, shorter))
+                    pos = shorter
+                else:
+                    pos = start + 1
+            if anchored:
+                break
+        return spans
+
+    def _shrink(self, rule: _Rule, text: str, start: int, end: int, deadline: float) -> int | None:
+        """A shorter end for a rejected match, cut where a group of digits/letters ends."""
+        tries = 0
+        for cut in range(end - 1, start, -1):
+            if not (text[cut - 1].isalnum() and not text[cut].isalnum()):
+                continue
+            tries += 1
+            if tries > _MAX_SHRINK_TRIES:
+                break
+            try:
+                whole = rule.compiled.fullmatch(text, start, cut, timeout=self._remaining(deadline))
+            except TimeoutError as exc:
+                raise self._timed_out() from exc
+            if whole is not None and rule.accepts(text, start, cut):
+                return cut
+        return None
+
+    def _remaining(self, deadline: float) -> float:
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            raise self._timed_out()
+        return remaining
+
+    def _timed_out(self) -> DetectorError:
+        return DetectorError(self._name, "pattern matching exceeded its time budget")
+
+
+# --- option parsing ----------------------------------------------------------------
+
+
+def _error(context: DetectorContext, field: str, message: str, expected: str) -> ConfigError:
+    path = f"{context.path}.{field}" if context.path else field
+    return ConfigError(message, source=context.source, path=path, expected=expected)
+
+
+def _string_list(value: object, context: DetectorContext, field: str) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        raise _error(context, field, "not a list of strings", "a list of strings")
+    return list(value)
+
+
+def _builtin_rules(options: Mapping[str, object], context: DetectorContext) -> list[_Rule]:
+    raw_names = options.get("entities")
+    names = (
+        list(BUILTIN_ENTITIES)
+        if raw_names is None
+        else _string_list(raw_names, context, "entities")
+    )
+    seen: set[str] = set()
+    for index, name in enumerate(names):
+        if name not in BUILTIN_ENTITIES:
+            raise _error(
+                context,
+                f"entities[{index}]",
+                "unknown built-in entity",
+                "one of " + ", ".join(BUILTIN_ENTITIES),
+            )
+        if name in seen:
+            raise _error(context, f"entities[{index}]", "entity listed twice", "unique names")
+        seen.add(name)
+
+    mode = options.get("phone_mode", "lenient")
+    if mode not in PHONE_MODES:
+        raise _error(context, "phone_mode", "unknown phone mode", " or ".join(PHONE_MODES))
+    regions_raw = options.get("phone_regions", ["US", "DE"])
+    regions = _string_list(regions_raw, context, "phone_regions")
+    for index, region in enumerate(regions):
+        try:
+            phone_entity(str(mode), (region,))
+        except ValueError as exc:
+            raise _error(
+                context, f"phone_regions[{index}]", "unknown region", "an ISO 3166 region code"
+            ) from exc
+    phone = phone_entity(str(mode), regions)
+
+    rules = []
+    for name in BUILTIN_ENTITIES:  # library order is the precedence order
+        if name not in seen:
+            continue
+        entry: EntityPattern = phone if name == "PHONE" else BUILTIN_ENTITIES[name]
+        min_digits, lead = _CLUSTER_RULES.get(name, (None, 0))
+        rules.append(
+            _Rule(
+                entry.label,
+                compile_pattern(entry),
+                entry.validator,
+                entry.score,
+                entry.anchors,
+                None,
+                min_digits,
+                lead,
+                entry.max_length or 0,
+            )
+        )
+    return rules
+
+
+def _custom_rule(item: object, context: DetectorContext, field: str) -> _Rule:
+    if not isinstance(item, Mapping):
+        raise _error(context, field, "not a mapping", "a mapping with label and pattern")
+    unknown = sorted(str(key) for key in item if key not in _CUSTOM_KEYS)
+    if unknown:
+        raise _error(
+            context,
+            f"{field}.{unknown[0]}",
+            "unknown key",
+            "one of " + ", ".join(sorted(_CUSTOM_KEYS)),
+        )
+    label = item.get("label")
+    if not isinstance(label, str) or not LABEL_RE.match(label):
+        raise _error(context, f"{field}.label", "missing or invalid label", "[A-Z][A-Z0-9_]*")
+    source = item.get("pattern")
+    if not isinstance(source, str) or not source:
+        raise _error(context, f"{field}.pattern", "missing pattern", "a regex string")
+    try:
+        compiled = compile_pattern(EntityPattern(label, label, source, None, 0.9, "custom", None))
+    except (regex.error, ValueError, OverflowError) as exc:
+        raise _error(
+            context, f"{field}.pattern", "pattern does not compile", "a valid `regex` pattern"
+        ) from exc
+    validator: Validator | None = None
+    if "validator" in item:
+        name = item["validator"]
+        if not isinstance(name, str) or name not in VALIDATORS:
+            raise _error(
+                context,
+                f"{field}.validator",
+                "unknown validator",
+                "one of " + ", ".join(VALIDATORS),
+            )
+        validator = VALIDATORS[name]
+    words = _string_list(item.get("context", []), context, f"{field}.context")
+    if any(not word.strip() for word in words):
+        raise _error(context, f"{field}.context", "empty context word", "non-empty strings")
+    context_re = (
+        regex.compile("|".join(regex.escape(word) for word in words), regex.IGNORECASE)
+        if words
+        else None
+    )
+    score = item.get("score", 0.9)
+    if isinstance(score, bool) or not isinstance(score, int | float) or not 0.0 <= score <= 1.0:
+        raise _error(context, f"{field}.score", "invalid score", "a number within 0..1")
+    return _Rule(label, compiled, validator, float(score), (), context_re)
+
+
+def create(options: Mapping[str, object], context: DetectorContext) -> RegexDetector:
+    """Entry point ``regex``: validate ``options`` and build the detector."""
+    unknown = sorted(str(key) for key in options if key not in _OPTION_KEYS)
+    if unknown:
+        raise _error(
+            context, unknown[0], "unknown option", "one of " + ", ".join(sorted(_OPTION_KEYS))
+        )
+    rules = _builtin_rules(options, context)
+    custom = options.get("custom", [])
+    if not isinstance(custom, list):
+        raise _error(context, "custom", "not a list", "a list of custom patterns")
+    rules.extend(
+        _custom_rule(item, context, f"custom[{index}]") for index, item in enumerate(custom)
+    )
+    return RegexDetector(context.name, rules)

@@ -1,0 +1,234 @@
+"""Checksum and structure validators for matched text.
+
+A validator takes the exact text a pattern matched (separators, spaces and all) and
+says whether it is a real value of its type.  Regex patterns find candidates cheaply;
+validators remove the look-alikes that a pattern alone cannot tell apart (an order
+number is not a card unless its Luhn digit and issuer prefix say so).
+
+Validators are pure, total functions: any string in, a bool out, never an exception,
+so a hostile match can never turn into a traceback at request time.  Where a
+maintained implementation exists (python-stdnum, phonenumbers, :mod:`ipaddress`) it is
+used instead of a hand-written checksum.
+
+:data:`VALIDATORS` is the read-only table of named validators that YAML custom
+patterns refer to (``custom[].validator``); ``docs/entities.md`` lists it.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import ipaddress
+import json
+from collections.abc import Callable, Iterable, Mapping
+from types import MappingProxyType
+from typing import Final
+
+import phonenumbers
+from stdnum import iban as _iban
+from stdnum import luhn as _luhn
+from stdnum.de import idnr as _idnr
+from stdnum.iso7064 import mod_97_10 as _mod_97_10
+from stdnum.us import ssn as _ssn
+
+__all__ = [
+    "VALIDATORS",
+    "Validator",
+    "digits_only",
+    "is_credit_card",
+    "is_de_tax_id",
+    "is_iban",
+    "is_ipv4",
+    "is_ipv6",
+    "is_jwt",
+    "is_luhn",
+    "is_mod97",
+    "is_random_token",
+    "is_us_ssn",
+    "phone_validator",
+]
+
+Validator = Callable[[str], bool]
+
+# Issuer prefixes (IIN ranges) of the card networks in circulation: Visa, Mastercard
+# (51-55 and 2221-2720), American Express, Discover, Diners, JCB, UnionPay, Maestro.
+# Luhn alone accepts one random digit string in ten; the prefix and length rules keep
+# order numbers and invoice references out.
+_CARD_LENGTHS: Final = range(13, 20)
+
+
+def digits_only(text: str) -> str:
+    """Return the decimal digits of ``text`` (any script) as ASCII, in order."""
+    return "".join(str(int(ch)) for ch in text if ch.isdecimal())
+
+
+def _card_prefix_ok(number: str) -> bool:
+    two = int(number[:2])
+    four = int(number[:4])
+    if number[0] == "4":
+        return True  # Visa
+    if 51 <= two <= 55 or 2221 <= four <= 2720:
+        return True  # Mastercard
+    if two in (34, 37):
+        return len(number) == 15  # American Express
+    if two in (36, 38, 39) or 300 <= int(number[:3]) <= 305:
+        return True  # Diners Club
+    if number.startswith("6011") or two == 65 or 644 <= int(number[:3]) <= 649:
+        return True  # Discover
+    if two == 35:
+        return True  # JCB
+    if two == 62:
+        return True  # UnionPay
+    return two == 50 or 56 <= two <= 69  # Maestro
+
+
+def _single_separator_kind(text: str) -> bool:
+    """True if ``text`` uses at most one kind of separator between digit groups."""
+    seps = {ch for ch in text if not ch.isdecimal()}
+    return len(seps) <= 1
+
+
+def is_luhn(text: str) -> bool:
+    """Digits of ``text`` pass the Luhn (mod 10) check; at least two digits."""
+    number = digits_only(text)
+    return len(number) >= 2 and bool(_luhn.is_valid(number))
+
+
+def is_credit_card(text: str) -> bool:
+    """A payment card number: 13-19 digits, a known issuer prefix, a valid Luhn digit.
+
+    Spaces or dashes between digit groups are allowed, but not mixed.
+    """
+    number = digits_only(text)
+    if len(number) not in _CARD_LENGTHS or not _single_separator_kind(text):
+        return False
+    return _card_prefix_ok(number) and bool(_luhn.is_valid(number))
+
+
+def is_iban(text: str) -> bool:
+    """An IBAN: the country's registered length and a valid mod-97 check (stdnum)."""
+    compact = "".join(text.split()).upper()
+    return compact.isascii() and compact.isalnum() and bool(_iban.is_valid(compact))
+
+
+def is_mod97(text: str) -> bool:
+    """ISO 7064 mod 97-10 over the letters and digits of ``text`` (as in IBAN, LEI)."""
+    compact = "".join(ch for ch in text.upper() if ch.isalnum())
+    if not compact or not compact.isascii():
+        return False
+    return bool(_mod_97_10.is_valid(compact))
+
+
+def is_us_ssn(text: str) -> bool:
+    """A US Social Security number that the SSA could have issued.
+
+    Area not 000, 666 or 900-999; group not 00; serial not 0000; and none of the
+    published advertising numbers (stdnum's blacklist).
+    """
+    number = digits_only(text)
+    return len(number) == 9 and bool(_ssn.is_valid(number))
+
+
+def is_de_tax_id(text: str) -> bool:
+    """A German tax identification number (Steuer-IdNr): 11 digits, ISO 7064 check."""
+    number = digits_only(text)
+    return len(number) == 11 and bool(_idnr.is_valid(number))
+
+
+def is_ipv4(text: str) -> bool:
+    """A dotted-quad IPv4 address without leading zeros."""
+    try:
+        ipaddress.IPv4Address(text)
+    except ValueError:
+        return False
+    return True
+
+
+def is_ipv6(text: str) -> bool:
+    """An IPv6 address (compressed forms and an embedded IPv4 tail allowed).
+
+    The bare unspecified address ``::`` is refused: in prose it is a C++ scope
+    operator or a Haskell type signature far more often than an address.
+    """
+    if text == "::":
+        return False
+    try:
+        ipaddress.IPv6Address(text)
+    except ValueError:
+        return False
+    return True
+
+
+def _b64url_json_object(segment: str) -> bool:
+    padded = segment + "=" * (-len(segment) % 4)
+    try:
+        raw = base64.urlsafe_b64decode(padded.encode("ascii"))
+        value = json.loads(raw)
+    except (binascii.Error, ValueError, UnicodeError):
+        return False
+    return isinstance(value, dict)
+
+
+def is_jwt(text: str) -> bool:
+    """Three base64url segments whose first decodes to a JSON object (the JOSE header).
+
+    The payload is not decoded: encrypted and detached forms exist, and a token whose
+    header is genuine is a token whatever its body holds.
+    """
+    parts = text.split(".")
+    return len(parts) == 3 and _b64url_json_object(parts[0])
+
+
+def is_random_token(text: str) -> bool:
+    """The body of ``text`` looks machine-generated: it mixes letters and digits.
+
+    Used for generic prefixes (``sk-``, ``Bearer``) where a word slug such as
+    ``sk-learn-compatible-estimators`` would otherwise match.
+    """
+    return any(ch.isdigit() for ch in text) and any(ch.isalpha() for ch in text)
+
+
+def phone_validator(*, strict: bool, regions: Iterable[str]) -> Validator:
+    """Return a validator for phone numbers written internationally or nationally.
+
+    ``+`` numbers are parsed on their own; national numbers are tried against each of
+    ``regions`` in order.  ``strict``: phonenumbers must call the number valid (an
+    assigned range).  Lenient: it must be a possible length for the region, which
+    keeps fictional ranges such as US 555-01XX and freshly assigned blocks.
+    """
+    region_list = tuple(regions)
+    check = phonenumbers.is_valid_number if strict else phonenumbers.is_possible_number
+
+    def validate(text: str) -> bool:
+        targets: tuple[str | None, ...] = (None,) if text.lstrip().startswith("+") else region_list
+        for region in targets:
+            try:
+                number = phonenumbers.parse(text, region)
+            except phonenumbers.NumberParseException:
+                continue
+            if check(number):
+                return True
+        return False
+
+    return validate
+
+
+_LENIENT_DEFAULT_PHONE: Final = phone_validator(strict=False, regions=("US", "DE"))
+_STRICT_DEFAULT_PHONE: Final = phone_validator(strict=True, regions=("US", "DE"))
+
+VALIDATORS: Final[Mapping[str, Validator]] = MappingProxyType(
+    {
+        "luhn": is_luhn,
+        "credit_card": is_credit_card,
+        "iban": is_iban,
+        "mod97": is_mod97,
+        "us_ssn": is_us_ssn,
+        "de_tax_id": is_de_tax_id,
+        "ipv4": is_ipv4,
+        "ipv6": is_ipv6,
+        "jwt": is_jwt,
+        "random_token": is_random_token,
+        "phone": _LENIENT_DEFAULT_PHONE,
+        "phone_strict": _STRICT_DEFAULT_PHONE,
+    }
+)
