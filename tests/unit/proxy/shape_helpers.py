@@ -1,0 +1,102 @@
+"""Test helpers for the API shape modules: stand-in egress filters and stream replays."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from pathlib import Path
+
+from pipelines.errors import EgressRefused
+from proxy.shapes import FilterFactory, StreamRewriter, TextFilter
+from proxy.sse import Event, SSEDecoder
+
+RECORDED = Path(__file__).resolve().parents[2] / "fixtures" / "recorded"
+
+
+class Replace:
+    """A filter that holds everything until close and then replaces ``old`` with ``new``.
+
+    Holding everything is the worst case for flush ordering: every byte of a channel
+    comes out only when the channel closes.
+    """
+
+    def __init__(self, mapping: dict[str, str], json_string: bool, *, hold: bool = True) -> None:
+        self.mapping = mapping
+        self.json_string = json_string
+        self.hold = hold
+        self.buffer: list[str] = []
+
+    def _apply(self, text: str) -> str:
+        for old, new in self.mapping.items():
+            text = text.replace(old, json.dumps(new)[1:-1] if self.json_string else new)
+        return text
+
+    def feed(self, text: str) -> str:
+        """Hold (or pass with replacement when not holding)."""
+        if not self.hold:
+            return self._apply(text)
+        self.buffer.append(text)
+        return ""
+
+    def close(self) -> str:
+        """Release the whole channel, replaced."""
+        out = self._apply("".join(self.buffer))
+        self.buffer = []
+        return out
+
+
+class Refuse:
+    """A filter that refuses as soon as it sees ``trigger``."""
+
+    def __init__(self, trigger: str) -> None:
+        self.trigger = trigger
+        self.seen = ""
+
+    def feed(self, text: str) -> str:
+        """Pass text through until the trigger appears."""
+        self.seen += text
+        if self.trigger in self.seen:
+            raise EgressRefused(16)
+        return text
+
+    def close(self) -> str:
+        """Nothing held."""
+        return ""
+
+
+def factory_of(mapping: dict[str, str], *, hold: bool = True) -> tuple[FilterFactory, list[Replace]]:
+    """A filter factory and the list of every filter it made (for inspection)."""
+    made: list[Replace] = []
+
+    def factory(json_string: bool) -> TextFilter:
+        channel = Replace(mapping, json_string, hold=hold)
+        made.append(channel)
+        return channel
+
+    return factory, made
+
+
+def replay(rewriter: StreamRewriter, raw: bytes, size: int) -> list[Event]:
+    """Feed ``raw`` in ``size``-byte chunks through the rewriter; parse what it emits."""
+    decoder = SSEDecoder()
+    out: list[bytes] = []
+    for start in range(0, len(raw), size):
+        for event in decoder.feed(raw[start : start + size]):
+            out.extend(rewriter.on_event(event))
+    for event in decoder.close():
+        out.extend(rewriter.on_event(event))
+    out.extend(rewriter.finish())
+    parsed = SSEDecoder()
+    events = parsed.feed(b"".join(out))
+    return [*events, *parsed.close()]
+
+
+def data_events(events: Iterable[Event]) -> list[dict[str, object]]:
+    """The JSON payloads of every event with JSON data."""
+    out = []
+    for event in events:
+        if event.data is not None and not event.is_done:
+            payload = event.json()
+            assert isinstance(payload, dict)
+            out.append(payload)
+    return out

@@ -1,0 +1,211 @@
+"""Anthropic Messages: sanitised fields, thinking pass-through, per-block egress routing."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from pipelines.errors import StreamProtocolError
+from proxy.anthropic_messages import AnthropicMessages, request_slots
+from proxy.shapes import read_slots, write_slots
+from proxy.sse import Event, SSEDecoder, encode_json_event
+from tests.unit.proxy.shape_helpers import RECORDED, data_events, factory_of, replay
+
+SHAPE = AnthropicMessages()
+
+
+def full_request() -> dict[str, Any]:
+    """A request touching every kind of block the walker distinguishes."""
+    return {
+        "model": "claude-sonnet-4-0",
+        "max_tokens": 100,
+        "stream": True,
+        "thinking": {"type": "enabled", "budget_tokens": 2000},
+        "system": [{"type": "text", "text": "S1", "cache_control": {"type": "ephemeral"}}],
+        "messages": [
+            {"role": "user", "content": "U1"},
+            {"role": "assistant", "content": [
+                {"type": "thinking", "thinking": "I think about [PERSON_1]", "signature": "sig"},
+                {"type": "redacted_thinking", "data": "opaque"},
+                {"type": "text", "text": "A1"},
+                {"type": "tool_use", "id": "toolu_1", "name": "lookup",
+                 "input": {"who": "I1", "nested": ["I2", 3]}},
+            ]},
+            {"role": "user", "content": [
+                {"type": "tool_result", "tool_use_id": "toolu_1", "content": [
+                    {"type": "text", "text": "R1"}]},
+                {"type": "tool_result", "tool_use_id": "toolu_1", "content": "R2",
+                 "is_error": False},
+                {"type": "image", "source": {"type": "base64", "media_type": "image/png",
+                                             "data": "iVBOR"}},
+                {"type": "document", "title": "DT", "source": {
+                    "type": "text", "media_type": "text/plain", "data": "DOC"}},
+                {"type": "document", "source": {"type": "url", "url": "https://x/?q=bob"}},
+                {"type": "new_block", "whatever": {"x": "N1"}},
+            ]},
+        ],
+        "tools": [{"name": "lookup", "description": "D1", "input_schema": {
+            "type": "object", "properties": {"who": {"type": "string", "description": "D2"}},
+            "required": ["who"]}}],
+        "tool_choice": {"type": "tool", "name": "lookup"},
+        "metadata": {"user_id": "M1"},
+        "stop_sequences": ["X1"],
+    }
+
+
+def test_slots_in_canonical_order_thinking_untouched() -> None:
+    """System first, then messages in order, then tools, then other fields."""
+    body = full_request()
+    texts = read_slots(request_slots(body))
+    assert texts == ["S1", "U1", "A1", "I1", "I2", "R1", "R2", "DT", "DOC", "https://x/?q=bob",
+                     "N1", "D1", "D2", "M1", "X1"]
+
+
+def test_write_back_keeps_structure_and_thinking() -> None:
+    """Thinking blocks, ids, names, base64 and schema keywords are never rewritten."""
+    body = full_request()
+    original = json.loads(json.dumps(body))
+    slots = request_slots(body)
+    write_slots(slots, ["<x>"] * len(slots))
+    assistant = body["messages"][1]["content"]
+    assert assistant[0] == original["messages"][1]["content"][0]
+    assert assistant[1] == original["messages"][1]["content"][1]
+    assert assistant[3]["name"] == "lookup" and assistant[3]["input"]["nested"][1] == 3
+    assert body["messages"][2]["content"][2] == original["messages"][2]["content"][2]
+    assert body["tools"][0]["name"] == "lookup"
+    assert body["tools"][0]["input_schema"]["required"] == ["who"]
+    assert body["thinking"] == original["thinking"]
+    assert body["system"][0]["cache_control"] == {"type": "ephemeral"}
+
+
+def test_system_string_and_count_tokens_shape() -> None:
+    """A plain-string system prompt is a slot; count_tokens never streams."""
+    body: dict[str, Any] = {"system": "S", "messages": [{"role": "user", "content": "U"}]}
+    assert read_slots(request_slots(body)) == ["S", "U"]
+    counter = AnthropicMessages(count_tokens=True)
+    assert counter.name == "anthropic_count_tokens"
+    assert not counter.is_streaming({"stream": True})
+
+
+def test_recorded_requests_have_their_texts_found() -> None:
+    """Every string content of the recorded requests is a slot."""
+    for path in sorted(RECORDED.glob("anthropic_messages_*.request.json")):
+        body = json.loads(path.read_bytes())
+        texts = read_slots(request_slots(body))
+        for message in body["messages"]:
+            if isinstance(message.get("content"), str):
+                assert message["content"] in texts
+
+
+def _block_texts(events: list[Event]) -> dict[int, str]:
+    texts: dict[int, str] = {}
+    for payload in data_events(events):
+        if payload.get("type") == "content_block_start":
+            block = payload["content_block"]
+            if isinstance(block, dict) and block.get("type") == "text":
+                texts[payload["index"]] = block["text"]  # type: ignore[index]
+        if payload.get("type") == "content_block_delta":
+            delta = payload["delta"]
+            assert isinstance(delta, dict)
+            for field in ("text", "partial_json"):
+                if field in delta:
+                    index = payload["index"]
+                    assert isinstance(index, int)
+                    texts[index] = texts.get(index, "") + delta[field]
+    return texts
+
+
+@pytest.mark.parametrize("size", [1, 13, 100_000])
+@pytest.mark.parametrize("name", ["anthropic_messages_stream_text.sse",
+                                  "anthropic_messages_stream_parallel_tool_use.sse",
+                                  "anthropic_messages_stream_text_after_tool_results.sse"])
+def test_recorded_streams_route_each_block(name: str, size: int) -> None:
+    """Each block's text comes out whole before its content_block_stop, any chunking."""
+    raw = (RECORDED / name).read_bytes()
+    passthrough = _block_texts(replay(SHAPE.rewriter(factory_of({}, hold=False)[0]), raw, 99999))
+    factory, made = factory_of({"e": "E"})
+    events = replay(SHAPE.rewriter(factory), raw, size)
+    got = _block_texts(events)
+    assert got == {index: text.replace("e", "E") for index, text in passthrough.items()}
+    for position, event in enumerate(events):
+        if event.event == "content_block_stop":
+            index = json.loads(event.data or "{}")["index"]
+            assert _block_texts(events[:position]).get(index, "") == got.get(index, "")
+    assert events[-1].event == "message_stop"
+    assert any(e.event == "ping" for e in events)
+
+
+def test_thinking_deltas_pass_byte_for_byte() -> None:
+    """Thinking and signature deltas are never touched (the provider signs them)."""
+    raw = (RECORDED / "anthropic_messages_stream_thinking.sse").read_bytes()
+    factory, _ = factory_of({"a": "A"}, hold=False)
+    rewriter = SHAPE.rewriter(factory)
+    decoder = SSEDecoder()
+    for event in decoder.feed(raw):
+        out = b"".join(rewriter.on_event(event))
+        if "thinking" in (event.data or "") and event.event == "content_block_delta":
+            assert out == event.raw.encode()
+
+
+def test_cut_stream_and_error_event() -> None:
+    """EOF before message_stop is an error; an upstream error event is relayed."""
+    rewriter = SHAPE.rewriter(factory_of({})[0])
+    for event in SSEDecoder().feed(encode_json_event(
+            {"type": "content_block_start", "index": 0,
+             "content_block": {"type": "text", "text": ""}}, event="content_block_start")):
+        rewriter.on_event(event)
+    with pytest.raises(StreamProtocolError):
+        rewriter.finish()
+    raw = b'event: error\ndata: {"type":"error","error":{"type":"overloaded_error"}}\n\n'
+    (event,) = SSEDecoder().feed(raw)
+    assert rewriter.on_event(event) == [raw]
+    assert rewriter.finish() == []
+
+
+def test_text_in_content_block_start_is_filtered() -> None:
+    """Initial text in a text block's start event goes through its channel."""
+    factory, _ = factory_of({"x": "y"}, hold=False)
+    rewriter = SHAPE.rewriter(factory)
+    (event,) = SSEDecoder().feed(encode_json_event(
+        {"type": "content_block_start", "index": 0,
+         "content_block": {"type": "text", "text": "x"}}, event="content_block_start"))
+    (out,) = rewriter.on_event(event)
+    assert b'"text":"y"' in out
+
+
+@pytest.mark.parametrize("payload", [
+    b"event: content_block_start\ndata: {\"type\":\"content_block_start\"}\n\n",
+    b"event: x\ndata: [1]\n\n",
+    b"event: x\ndata: {bad\n\n",
+])
+def test_malformed_events_are_protocol_errors(payload: bytes) -> None:
+    """Events of the wrong shape raise StreamProtocolError."""
+    rewriter = SHAPE.rewriter(factory_of({})[0])
+    (event,) = SSEDecoder().feed(payload)
+    with pytest.raises(StreamProtocolError):
+        rewriter.on_event(event)
+
+
+def test_rewrite_body_text_and_tool_input() -> None:
+    """Non-streamed: text blocks and tool_use input (as JSON source) are filtered."""
+    body = json.loads((RECORDED / "anthropic_messages_nonstream_parallel_tool_use.response.json")
+                      .read_bytes())
+    factory, _ = factory_of({"mellon": 'Me"llon'})
+    SHAPE.rewrite_body(body, factory)
+    inputs = [b["input"] for b in body["content"] if b["type"] == "tool_use"]
+    assert {"password": 'Me"llon'} in inputs
+    body = {"content": [{"type": "thinking", "thinking": "mellon", "signature": "s"}]}
+    SHAPE.rewrite_body(body, factory)
+    assert body["content"][0]["thinking"] == "mellon"
+
+
+def test_error_shapes() -> None:
+    """Error bodies and the in-stream error event use Anthropic's error object."""
+    assert SHAPE.error_body(404, "unknown_route", "m") == {
+        "type": "error", "error": {"type": "not_found_error", "message": "m"}}
+    assert SHAPE.error_body(502, "x", "m")["error"] == {"type": "api_error", "message": "m"}
+    (event,) = SSEDecoder().feed(SHAPE.error_event(413, "body_too_large", "m"))
+    assert event.event == "error"
+    assert SHAPE.is_error_body(event.json())

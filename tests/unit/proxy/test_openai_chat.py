@@ -1,0 +1,257 @@
+"""OpenAI Chat Completions: which strings are sanitised, how reply channels are routed."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pipelines.errors import EgressRefused, StreamProtocolError
+from proxy.openai_chat import OpenAIChat, request_slots
+from proxy.shapes import read_slots, write_slots
+from proxy.sse import Event, SSEDecoder, encode_json_event
+from tests.unit.proxy.shape_helpers import RECORDED, Refuse, data_events, factory_of, replay
+
+SHAPE = OpenAIChat()
+
+
+def full_request() -> dict[str, Any]:
+    """A request touching every kind of field the walker distinguishes."""
+    return {
+        "model": "gpt-4o",
+        "stream": True,
+        "user": "user-alice@example.com",
+        "messages": [
+            {"role": "system", "content": "S1"},
+            {"role": "user", "name": "Alice Smith", "content": [
+                {"type": "text", "text": "P1"},
+                {"type": "image_url", "image_url": {"url": "data:image/png;base64,AAAA",
+                                                     "detail": "low"}},
+                {"type": "image_url", "image_url": {"url": "https://x.example/?u=bob"}},
+                {"type": "input_audio", "input_audio": {"data": "UklGR", "format": "wav"}},
+                {"type": "file", "file": {"file_data": "JVBER", "filename": "cv-bob.pdf"}},
+                {"type": "mystery", "payload": {"deep": ["U1"]}},
+            ]},
+            {"role": "assistant", "content": None, "tool_calls": [
+                {"id": "call_1", "type": "function",
+                 "function": {"name": "lookup", "arguments": "{\"who\": \"A1\"}"}},
+            ]},
+            {"role": "tool", "tool_call_id": "call_1", "content": "T1"},
+        ],
+        "tools": [{"type": "function", "function": {
+            "name": "lookup", "description": "D1", "strict": True,
+            "parameters": {"type": "object", "properties": {
+                "who": {"type": "string", "description": "D2", "enum": ["E1"]}},
+                "required": ["who"]}}}],
+        "tool_choice": {"type": "function", "function": {"name": "lookup"}},
+        "response_format": {"type": "json_schema", "json_schema": {
+            "name": "out", "schema": {"type": "object", "title": "D3"}}},
+        "stream_options": {"include_usage": True},
+        "metadata": {"note": "M1"},
+        "stop": ["X1"],
+    }
+
+
+def test_slots_cover_text_and_skip_structure_in_canonical_order() -> None:
+    """Every text field, in order; model, roles, ids, names, binary data untouched."""
+    body = full_request()
+    texts = read_slots(request_slots(body))
+    assert texts == [
+        "S1", "Alice Smith", "P1", "https://x.example/?u=bob", "cv-bob.pdf", "U1",
+        "{\"who\": \"A1\"}", "T1", "D1", "D2", "E1", "D3", "user-alice@example.com", "M1", "X1",
+    ]
+
+
+def test_write_back_changes_only_slots() -> None:
+    """Writing the texts back replaces exactly those strings, structure stays."""
+    body = full_request()
+    slots = request_slots(body)
+    write_slots(slots, [f"<{i}>" for i in range(len(slots))])
+    assert body["model"] == "gpt-4o"
+    assert body["messages"][0] == {"role": "system", "content": "<0>"}
+    assert body["messages"][1]["content"][1]["image_url"]["url"].startswith("data:")
+    assert body["messages"][2]["tool_calls"][0]["function"]["name"] == "lookup"
+    assert body["messages"][2]["tool_calls"][0]["id"] == "call_1"
+    assert body["tools"][0]["function"]["parameters"]["required"] == ["who"]
+    assert body["tool_choice"] == {"type": "function", "function": {"name": "lookup"}}
+    with pytest.raises(ValueError):
+        write_slots(slots, ["too few"])
+
+
+def test_recorded_requests_have_their_texts_found() -> None:
+    """Every recorded request's message text is a slot (nothing left out)."""
+    for path in sorted(RECORDED.glob("openai_chat_*.request.json")):
+        body = json.loads(path.read_bytes())
+        texts = read_slots(request_slots(body))
+        for message in body["messages"]:
+            if isinstance(message.get("content"), str):
+                assert message["content"] in texts
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.recursive(st.text(max_size=5), lambda inner: st.lists(inner, max_size=3)
+                    | st.dictionaries(st.sampled_from(["a", "text", "role", "model", "name"]),
+                                      inner, max_size=3), max_leaves=12))
+def test_unknown_fields_never_crash_and_roundtrip(value: object) -> None:
+    """Property: any JSON under an unknown key is walked; identity write-back is identity."""
+    body = {"messages": [{"role": "user", "content": "x", "extra": value}], "odd": value}
+    before = json.dumps(body, sort_keys=True)
+    slots = request_slots(body)
+    write_slots(slots, read_slots(slots))
+    assert json.dumps(body, sort_keys=True) == before
+
+
+def _channel_texts(events: list[Event]) -> dict[tuple[int, object], str]:
+    texts: dict[tuple[int, object], str] = {}
+    for payload in data_events(events):
+        for choice in payload.get("choices", []):  # type: ignore[attr-defined]
+            delta = choice["delta"]
+            for field in ("content", "refusal"):
+                if isinstance(delta.get(field), str):
+                    key = (choice["index"], field)
+                    texts[key] = texts.get(key, "") + delta[field]
+            for call in delta.get("tool_calls", []):
+                args = call.get("function", {}).get("arguments")
+                if isinstance(args, str):
+                    key = (choice["index"], call["index"])
+                    texts[key] = texts.get(key, "") + args
+    return texts
+
+
+@pytest.mark.parametrize("size", [1, 7, 10_000])
+@pytest.mark.parametrize("name", ["openai_chat_stream_text.sse",
+                                  "openai_chat_stream_parallel_tool_calls.sse",
+                                  "openai_chat_stream_refusal.sse"])
+def test_recorded_streams_route_each_channel(name: str, size: int) -> None:
+    """Each channel's text comes out whole, before its finish chunk, in any chunking."""
+    raw = (RECORDED / name).read_bytes()
+    factory, made = factory_of({"mellon": "[SECRET_1]"})
+    events = replay(SHAPE.rewriter(factory), raw, size)
+    original = _channel_texts(replay(SHAPE.rewriter(factory_of({}, hold=False)[0]), raw, 10_000))
+    got = _channel_texts(events)
+    assert got == {key: text.replace("mellon", "[SECRET_1]") for key, text in original.items()}
+    assert events[-1].is_done
+    # Every channel was flushed before the chunk carrying its finish_reason.
+    finish_at = next(i for i, e in enumerate(events)
+                     if e.data and "finish_reason\":\"" in e.data.replace(" ", ""))
+    assert _channel_texts(events[:finish_at]) == got
+    assert all(not channel.buffer for channel in made)
+
+
+def test_text_in_finishing_chunk_gets_its_tail_appended() -> None:
+    """Text carried by the finish chunk itself is followed by the tail, in that chunk."""
+    factory, _ = factory_of({"ab": "X"})
+    chunks = [
+        {"id": "c", "choices": [{"index": 0, "delta": {"content": "a"}, "finish_reason": None}]},
+        {"id": "c", "choices": [{"index": 0, "delta": {"content": "b"}, "finish_reason": "stop"}]},
+    ]
+    raw = b"".join(encode_json_event(c) for c in chunks) + b"data: [DONE]\n\n"
+    events = replay(SHAPE.rewriter(factory), raw, 3)
+    payloads = data_events(events)
+    assert payloads[-1]["choices"][0]["delta"]["content"] == "X"  # type: ignore[index]
+    assert payloads[-1]["choices"][0]["finish_reason"] == "stop"  # type: ignore[index]
+
+
+def test_n_greater_than_one_keeps_choices_apart() -> None:
+    """Two choices interleaved: each has its own channel."""
+    factory, _ = factory_of({"[P_1]": "Ann"})
+    chunks = []
+    for piece in ["[P", "_1", "] hi"]:
+        for index in (0, 1):
+            chunks.append({"id": "c", "choices": [
+                {"index": index, "delta": {"content": piece + str(index)},
+                 "finish_reason": None}]})
+    chunks.append({"id": "c", "choices": [
+        {"index": 0, "delta": {}, "finish_reason": "stop"},
+        {"index": 1, "delta": {}, "finish_reason": "stop"}]})
+    raw = b"".join(encode_json_event(c) for c in chunks) + b"data: [DONE]\n\n"
+    texts = _channel_texts(replay(SHAPE.rewriter(factory), raw, 5))
+    assert texts == {(0, "content"): "[P0_10] hi0", (1, "content"): "[P1_11] hi1"}
+
+
+def test_channels_open_at_done_are_flushed_before_done() -> None:
+    """A stream without finish_reason still gets its tail, before [DONE]."""
+    factory, _ = factory_of({})
+    raw = encode_json_event({"choices": [{"index": 0, "delta": {"content": "held"}}]})
+    events = replay(SHAPE.rewriter(factory), raw + b"data: [DONE]\n\n", 4)
+    assert _channel_texts(events) == {(0, "content"): "held"}
+    assert events[-1].is_done
+
+
+def test_passthrough_events_are_byte_identical() -> None:
+    """Usage chunks, comments and [DONE] go through unchanged."""
+    rewriter = SHAPE.rewriter(factory_of({})[0])
+    usage = b'data: {"choices":[],"usage":{"total_tokens":3}}  \n\n'
+    comment = b": keep-alive\n\n"
+    out = []
+    for event in SSEDecoder().feed(usage + comment + b"data: [DONE]\n\n"):
+        out.extend(rewriter.on_event(event))
+    assert b"".join(out) == usage + comment + b"data: [DONE]\n\n"
+
+
+def test_stream_cut_before_done_is_an_error() -> None:
+    """EOF without [DONE] raises, and nothing held is released."""
+    rewriter = SHAPE.rewriter(factory_of({})[0])
+    for event in SSEDecoder().feed(encode_json_event(
+            {"choices": [{"index": 0, "delta": {"content": "secret"}}]})):
+        rewriter.on_event(event)
+    with pytest.raises(StreamProtocolError):
+        rewriter.finish()
+
+
+def test_upstream_error_event_passes_and_ends() -> None:
+    """An upstream in-stream error object is relayed as is and counts as the end."""
+    rewriter = SHAPE.rewriter(factory_of({})[0])
+    raw = b'data: {"error":{"message":"boom","type":"server_error"}}\n\n'
+    (event,) = SSEDecoder().feed(raw)
+    assert rewriter.on_event(event) == [raw]
+    assert rewriter.finish() == []
+
+
+def test_refusal_propagates_from_filter() -> None:
+    """A filter refusal surfaces as EgressRefused from on_event."""
+    rewriter = SHAPE.rewriter(lambda json_string: Refuse("BEGIN"))
+    (event,) = SSEDecoder().feed(encode_json_event(
+        {"choices": [{"index": 0, "delta": {"content": "-----BEGIN"}}]}))
+    with pytest.raises(EgressRefused):
+        rewriter.on_event(event)
+
+
+@pytest.mark.parametrize("payload", [b"data: [1,2]\n\n", b"data: {\"choices\":[1]}\n\n",
+                                     b"data: {oops\n\n",
+                                     b"data: {\"choices\":[{\"index\":\"0\"}]}\n\n"])
+def test_malformed_chunks_are_protocol_errors(payload: bytes) -> None:
+    """Chunks of the wrong shape raise StreamProtocolError."""
+    rewriter = SHAPE.rewriter(factory_of({})[0])
+    (event,) = SSEDecoder().feed(payload)
+    with pytest.raises(StreamProtocolError):
+        rewriter.on_event(event)
+
+
+def test_rewrite_body_filters_every_channel() -> None:
+    """Non-streamed: content, refusal, tool-call arguments (JSON-escaped)."""
+    body = json.loads((RECORDED / "openai_chat_nonstream_parallel_tool_calls.response.json")
+                      .read_bytes())
+    factory, made = factory_of({"mellon": 'me"llon'})
+    SHAPE.rewrite_body(body, factory)
+    args = [c["function"]["arguments"] for c in body["choices"][0]["message"]["tool_calls"]]
+    assert json.loads(args[0]) == {"password": 'me"llon'}
+    assert all(channel.json_string for channel in made)
+    body = {"choices": [{"index": 0, "message": {"content": "mellon", "refusal": "mellon"}}]}
+    SHAPE.rewrite_body(body, factory)
+    assert body["choices"][0]["message"] == {"content": 'me"llon', "refusal": 'me"llon'}
+
+
+def test_error_shapes() -> None:
+    """Error bodies and events carry the OpenAI error object."""
+    body = SHAPE.error_body(401, "invalid_api_key", "no")
+    assert body == {"error": {"message": "no", "type": "authentication_error", "param": None,
+                              "code": "invalid_api_key"}}
+    assert SHAPE.is_error_body(body) and not SHAPE.is_error_body({"error": "x"})
+    (event,) = SSEDecoder().feed(SHAPE.error_event(502, "response_refused", "refused"))
+    assert event.event is None and event.json() == SHAPE.error_body(
+        502, "response_refused", "refused")
+    assert SHAPE.is_streaming({"stream": True}) and not SHAPE.is_streaming({"stream": "yes"})
