@@ -77,7 +77,9 @@ def _tool_call(body: dict[str, object]) -> tuple[str, dict[str, object]] | None:
     name = str(spec.get("name", "tool"))
     schema = spec.get("parameters", spec.get("input_schema"))
     properties = schema.get("properties") if isinstance(schema, dict) else None
-    key = next(iter(properties), "query") if isinstance(properties, dict) and properties else "query"
+    key = "query"
+    if isinstance(properties, dict) and properties:
+        key = str(next(iter(properties)))
     found = _placeholders(body)
     return name, {key: " ".join(found) if found else "demo"}
 
@@ -161,7 +163,7 @@ async def _anthropic(request: web.Request) -> web.StreamResponse:
     reply = compose_reply(body)
     call = _tool_call(body)
     usage = {"input_tokens": 1, "output_tokens": 1}
-    message = {
+    message: dict[str, object] = {
         "id": "msg_demo", "type": "message", "role": "assistant",
         "model": str(body.get("model", "demo")), "content": [],
         "stop_reason": None, "stop_sequence": None, "usage": usage,
@@ -207,7 +209,8 @@ async def _anthropic(request: web.Request) -> web.StreamResponse:
 def create_demo_app(*, chunk_chars: int = DEFAULT_CHUNK, keep: int = 32) -> web.Application:
     """The demo provider as an aiohttp app (both API shapes, streamed and not)."""
     app = web.Application()
-    app[_RECEIVED] = deque(maxlen=keep)
+    received: deque[dict[str, object]] = deque(maxlen=keep)
+    app[_RECEIVED] = received
     app[_CHUNK] = chunk_chars
     app.router.add_post("/v1/chat/completions", _openai)
     app.router.add_post("/v1/messages", _anthropic)

@@ -57,7 +57,9 @@ def configure_logging(
     )
     # aiohttp and asyncio log through the stdlib; keep their level in step but never
     # let aiohttp's access logger run (it prints request lines with query strings).
-    logging.basicConfig(level=numeric, stream=sys.stderr, format="%(levelname)s %(name)s %(message)s")
+    logging.basicConfig(
+        level=numeric, stream=sys.stderr, format="%(levelname)s %(name)s %(message)s"
+    )
     logging.getLogger("aiohttp.access").disabled = True
 
 

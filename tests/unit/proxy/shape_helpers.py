@@ -64,7 +64,9 @@ class Refuse:
         return ""
 
 
-def factory_of(mapping: dict[str, str], *, hold: bool = True) -> tuple[FilterFactory, list[Replace]]:
+def factory_of(
+    mapping: dict[str, str], *, hold: bool = True
+) -> tuple[FilterFactory, list[Replace]]:
     """A filter factory and the list of every filter it made (for inspection)."""
     made: list[Replace] = []
 

@@ -127,6 +127,7 @@ def test_recorded_streams_route_each_block(name: str, size: int) -> None:
     passthrough = _block_texts(replay(SHAPE.rewriter(factory_of({}, hold=False)[0]), raw, 99999))
     factory, made = factory_of({"e": "E"})
     events = replay(SHAPE.rewriter(factory), raw, size)
+    assert all(not channel.buffer for channel in made)
     got = _block_texts(events)
     assert got == {index: text.replace("e", "E") for index, text in passthrough.items()}
     for position, event in enumerate(events):
