@@ -28,7 +28,7 @@ from proxy.sse import encode_event, encode_json_event
 __all__ = ["DEFAULT_CHUNK", "DemoServer", "compose_reply", "create_demo_app"]
 
 DEFAULT_CHUNK: Final = 4
-_RECEIVED: Final = web.AppKey("received", deque[dict[str, object]])
+_RECEIVED: Final[web.AppKey[deque[dict[str, object]]]] = web.AppKey("received")
 _CHUNK: Final = web.AppKey("chunk", int)
 
 
@@ -232,7 +232,8 @@ class DemoServer:
     @property
     def received(self) -> list[dict[str, object]]:
         """The request bodies the demo upstream received, oldest first."""
-        return list(self._app[_RECEIVED])
+        received = self._app[_RECEIVED]
+        return list(received)
 
     async def start(self) -> None:
         """Bind 127.0.0.1 on a free port and serve."""
