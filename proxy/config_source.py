@@ -1,0 +1,243 @@
+"""Reading a config file: strict YAML, ``${ENV}`` interpolation and a typed field reader.
+
+Everything here raises :class:`~pipelines.errors.ConfigError` with the file, the dotted
+path and what was expected; nothing echoes a value from the file into a message (a
+value may be a secret).  :mod:`proxy.config` builds the typed config on top of it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any, Final, NoReturn, final
+
+import yaml
+
+from pipelines.errors import ConfigError
+
+__all__ = ["Reader", "interpolate", "join_path", "read_yaml"]
+
+_REFERENCE: Final = re.compile(r"\$\$\{|\$\{([^}]*)\}|\$\{")
+_NAME_AND_DEFAULT: Final = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)(?::-(.*))?\Z", re.DOTALL)
+
+
+@final
+class _Interpolated(str):
+    """A string that came from a ``${...}`` reference: numbers may be written this way."""
+
+    __slots__ = ()
+
+
+class _StrictLoader(yaml.SafeLoader):
+    """``yaml.SafeLoader`` that refuses duplicate keys instead of keeping the last one."""
+
+
+def _construct_mapping(loader: _StrictLoader, node: yaml.MappingNode) -> dict[Any, Any]:
+    loader.flatten_mapping(node)
+    mapping: dict[Any, Any] = {}
+    for key_node, value_node in node.value:
+        key = loader.construct_object(key_node, deep=True)
+        if key in mapping:
+            raise yaml.constructor.ConstructorError(
+                None, None, f"duplicate key {key!r}", key_node.start_mark
+            )
+        mapping[key] = loader.construct_object(value_node, deep=True)
+    return mapping
+
+
+_StrictLoader.add_constructor(
+    yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG,
+    _construct_mapping,
+)
+
+
+def read_yaml(path: Path) -> object:
+    """Parse ``path`` as YAML (safe subset, duplicate keys refused)."""
+    source = str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError as exc:
+        raise ConfigError("file not found", source=source) from exc
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"cannot read the file ({type(exc).__name__})", source=source) from exc
+    try:
+        # What yaml.safe_load does, with a SafeLoader subclass that refuses duplicate keys.
+        return yaml.load(text, Loader=_StrictLoader)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else None
+        # ``problem`` is the parser's description ("duplicate key 'port'", "found
+        # character '\t'"), never a quote of the surrounding document.
+        raise ConfigError(f"invalid YAML: {exc.problem or 'syntax error'}", source=source,
+                          path=where) from exc
+    except yaml.YAMLError as exc:
+        raise ConfigError("invalid YAML", source=source) from exc
+
+
+def join_path(parent: str, key: str | int) -> str:
+    """``routes`` + 1 -> ``routes[1]``; ``server`` + ``port`` -> ``server.port``."""
+    if isinstance(key, int):
+        return f"{parent}[{key}]"
+    return f"{parent}.{key}" if parent else key
+
+
+def interpolate(data: object, *, source: str, environ: Mapping[str, str], path: str = "") -> object:
+    """Resolve ``${NAME}``, ``${NAME:-default}`` and ``$${`` in every string value."""
+    if isinstance(data, str):
+        return _interpolate_string(data, source=source, environ=environ, path=path)
+    if isinstance(data, dict):
+        return {key: interpolate(value, source=source, environ=environ,
+                                 path=join_path(path, str(key)))
+                for key, value in data.items()}
+    if isinstance(data, list):
+        return [interpolate(value, source=source, environ=environ, path=join_path(path, index))
+                for index, value in enumerate(data)]
+    return data
+
+
+def _interpolate_string(text: str, *, source: str, environ: Mapping[str, str], path: str) -> str:
+    if "$" not in text:
+        return text
+    substituted = False
+
+    def _replace(match: re.Match[str]) -> str:
+        nonlocal substituted
+        if match.group(0) == "$${":
+            return "${"
+        body = match.group(1)
+        parsed = _NAME_AND_DEFAULT.match(body) if body is not None else None
+        if parsed is None:
+            raise ConfigError("malformed environment reference", source=source, path=path,
+                              expected="${NAME}, ${NAME:-default} or $${ for a literal ${")
+        name, default = parsed.group(1), parsed.group(2)
+        value = environ.get(name)
+        substituted = True
+        if default is not None and not value:
+            return default
+        if value is None:
+            raise ConfigError(f"environment variable {name} is not set", source=source,
+                              path=path, expected=f"{name} set, or ${{{name}:-default}}")
+        return value
+
+    result = _REFERENCE.sub(_replace, text)
+    return _Interpolated(result) if substituted else result
+
+
+@final
+class Reader:
+    """Typed access to one mapping of the config, with errors that name the path."""
+
+    __slots__ = ("data", "path", "source")
+
+    def __init__(self, data: object, *, source: str, path: str, what: str = "a mapping") -> None:
+        self.source = source
+        self.path = path
+        if data is None:
+            data = {}
+        if not isinstance(data, dict):
+            self.fail(f"must be {what}", expected=what, at=path)
+        for key in data:
+            if not isinstance(key, str):
+                self.fail("keys must be strings", expected="string keys", at=path)
+        self.data: dict[str, object] = data
+
+    def fail(self, message: str, *, expected: str | None = None, at: str | None = None) -> NoReturn:
+        """Raise a ConfigError at ``at`` (default: this mapping)."""
+        raise ConfigError(message, source=self.source, path=at if at is not None else self.path,
+                          expected=expected)
+
+    def at(self, key: str | int) -> str:
+        """The dotted path of ``key`` inside this mapping."""
+        return join_path(self.path, key)
+
+    def only(self, allowed: frozenset[str]) -> None:
+        """Refuse keys outside ``allowed``: a typo must not be silently ignored."""
+        for key in self.data:
+            if key not in allowed:
+                self.fail("unknown key", expected="one of " + ", ".join(sorted(allowed)),
+                          at=self.at(key))
+
+    def has(self, key: str) -> bool:
+        """Whether ``key`` is present (``null`` counts as absent)."""
+        return self.data.get(key) is not None
+
+    def child(self, key: str, what: str = "a mapping") -> Reader:
+        """The mapping under ``key`` (absent: empty)."""
+        return Reader(self.data.get(key), source=self.source, path=self.at(key), what=what)
+
+    def string(self, key: str, default: str | None = None, *, choices: tuple[str, ...] = (),
+               check: Callable[[str], bool] | None = None, expected: str = "a string") -> str:
+        """A string value, optionally one of ``choices`` or passing ``check``."""
+        value = self.data.get(key)
+        if value is None:
+            if default is None:
+                self.fail("required key is missing", expected=expected, at=self.at(key))
+            return default
+        if choices:
+            expected = " | ".join(choices)
+        if not isinstance(value, str) or (choices and value not in choices) or (
+            check is not None and not check(value)
+        ):
+            self.fail("invalid value", expected=expected, at=self.at(key))
+        return str(value)
+
+    def optional_string(self, key: str, *, expected: str = "a non-empty string") -> str | None:
+        """A non-empty string, or None when absent."""
+        if not self.has(key):
+            return None
+        return self.string(key, check=bool, expected=expected)
+
+    def boolean(self, key: str, default: bool) -> bool:
+        """``true`` or ``false``; strings such as ``"yes"`` are refused."""
+        value = self.data.get(key, default)
+        if not isinstance(value, bool):
+            self.fail("invalid value", expected="true or false", at=self.at(key))
+        return value
+
+    def integer(self, key: str, default: int, *, low: int, high: int | None = None) -> int:
+        """An integer within ``low..high``."""
+        value = self._number(key, default, integral=True)
+        if value < low or (high is not None and value > high):
+            bound = f"an integer {low}..{high}" if high is not None else f"an integer >= {low}"
+            self.fail("out of range", expected=bound, at=self.at(key))
+        return int(value)
+
+    def seconds(self, key: str, default: float) -> float:
+        """A positive number of seconds."""
+        value = float(self._number(key, default, integral=False))
+        if not value > 0 or value == float("inf"):
+            self.fail("out of range", expected="a number of seconds > 0", at=self.at(key))
+        return value
+
+    def names(self, key: str, *, expected: str) -> tuple[str, ...] | None:
+        """A list of distinct non-empty strings, or None when absent."""
+        value = self.data.get(key)
+        if value is None:
+            return None
+        if not isinstance(value, list):
+            self.fail("must be a list", expected=expected, at=self.at(key))
+        seen: list[str] = []
+        for index, item in enumerate(value):
+            if not isinstance(item, str) or not item:
+                self.fail("invalid list item", expected=expected, at=join_path(self.at(key), index))
+            if item in seen:
+                self.fail("duplicate list item", expected="each name once",
+                          at=join_path(self.at(key), index))
+            seen.append(str(item))
+        return tuple(seen)
+
+    def _number(self, key: str, default: float, *, integral: bool) -> float:
+        value = self.data.get(key, default)
+        expected = "an integer" if integral else "a number"
+        if isinstance(value, _Interpolated):
+            # ``port: ${PORT:-8080}`` is a string after interpolation; read it as YAML would.
+            try:
+                value = int(value) if integral else float(value)
+            except ValueError:
+                self.fail("invalid value", expected=expected, at=self.at(key))
+        if isinstance(value, bool) or not isinstance(value, int | float) or (
+            integral and not isinstance(value, int)
+        ):
+            self.fail("invalid value", expected=expected, at=self.at(key))
+        return value
