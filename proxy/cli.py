@@ -23,6 +23,7 @@ __all__ = ["build_parser", "main"]
 # One module per concern; each contributes one or more subcommands.
 _COMMAND_MODULES = (
     "proxy.commands.scan",
+    "proxy.commands.evaluate",
 )
 
 

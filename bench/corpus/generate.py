@@ -44,26 +44,79 @@ DEFAULT_OUT = _HERE / "pii_corpus.jsonl"
 _FIELD_RE = re.compile(r"\{\{(~?)([A-Z][A-Z0-9_]*)\}\}")
 _PERSON_RE = re.compile(r"(PERSON|AGENT|DOCTOR)(\d*)(?:_(FIRST|LAST))?\Z")
 _NEGATIVE_KINDS = {
-    "ORDER": "order_number", "VERSION": "version", "TIMESTAMP": "timestamp", "ISBN": "isbn",
-    "HASH": "hex_hash", "TICKET": "ticket_id", "UUID": "uuid", "AMOUNT": "amount",
-    "PRODUCT": "product", "FIVES": "number_555",
+    "ORDER": "order_number",
+    "VERSION": "version",
+    "TIMESTAMP": "timestamp",
+    "ISBN": "isbn",
+    "HASH": "hex_hash",
+    "TICKET": "ticket_id",
+    "UUID": "uuid",
+    "AMOUNT": "amount",
+    "PRODUCT": "product",
+    "FIVES": "number_555",
 }
 _KINDS = (
-    "support_ticket", "email", "crm_note", "hr_note", "medical_note", "code_log", "code_log",
-    "chat_history", "chat_history", "hard_negatives",
+    "support_ticket",
+    "email",
+    "crm_note",
+    "hr_note",
+    "medical_note",
+    "code_log",
+    "code_log",
+    "chat_history",
+    "chat_history",
+    "hard_negatives",
 )
 _US_CITIES = (
-    "Boston", "Denver", "Austin", "Seattle", "Chicago", "Atlanta", "Portland", "San Diego",
-    "Philadelphia", "Minneapolis", "Nashville", "Pittsburgh", "Sacramento", "Raleigh",
+    "Boston",
+    "Denver",
+    "Austin",
+    "Seattle",
+    "Chicago",
+    "Atlanta",
+    "Portland",
+    "San Diego",
+    "Philadelphia",
+    "Minneapolis",
+    "Nashville",
+    "Pittsburgh",
+    "Sacramento",
+    "Raleigh",
 )
 _EN_FREE_MAIL = ("gmail.com", "outlook.com", "yahoo.com", "icloud.com", "proton.me")
 _DE_FREE_MAIL = ("web.de", "gmx.de", "gmx.net", "t-online.de", "posteo.de", "gmail.com")
-_DE_MONTHS = ("Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August",
-              "September", "Oktober", "November", "Dezember")
-_EN_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
-              "September", "October", "November", "December")
+_DE_MONTHS = (
+    "Januar",
+    "Februar",
+    "März",
+    "April",
+    "Mai",
+    "Juni",
+    "Juli",
+    "August",
+    "September",
+    "Oktober",
+    "November",
+    "Dezember",
+)
+_EN_MONTHS = (
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+)
 _LEGAL_FORMS = {"en": ("Inc.", "LLC", "Ltd.", "Corp."), "de": ("GmbH", "AG", "KG", "GmbH & Co. KG")}
-_UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue"})
+_UMLAUTS = str.maketrans(
+    {"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue"}
+)
 
 
 def _ascii_slug(text: str) -> str:
@@ -88,7 +141,10 @@ class _Fields:
         if person:
             first, last = self._person(person.group(1) + person.group(2))
             part = person.group(3)
-            return "PERSON", first if part == "FIRST" else last if part == "LAST" else f"{first} {last}"
+            return (
+                "PERSON",
+                first if part == "FIRST" else last if part == "LAST" else f"{first} {last}",
+            )
         if name not in self.cache:
             self.cache[name] = self._draw(name)
         return _LABELS[name.rstrip("0123456789")], self.cache[name]
@@ -113,20 +169,45 @@ class _Fields:
 
     def _org(self) -> str:
         name = str(self.fake.company())
-        if not any(form.rstrip(".") in name for form in ("GmbH", "AG", "KG", "Inc", "LLC", "Ltd",
-                                                         "Group", "PLC", "Corp", "and Sons", "GbR", "OHG", "KGaA",
-                                                         "e.V.", "& Co")):
+        if not any(
+            form.rstrip(".") in name
+            for form in (
+                "GmbH",
+                "AG",
+                "KG",
+                "Inc",
+                "LLC",
+                "Ltd",
+                "Group",
+                "PLC",
+                "Corp",
+                "and Sons",
+                "GbR",
+                "OHG",
+                "KGaA",
+                "e.V.",
+                "& Co",
+            )
+        ):
             name = f"{name} {self.rng.choice(_LEGAL_FORMS[self.lang])}"
         return name
 
     def _email(self, person_key: str, company: bool) -> str:
         first, last = (_ascii_slug(part) for part in self._person(person_key))
-        local = self.rng.choice((f"{first}.{last}", f"{first[0]}.{last}", f"{first}{last}",
-                                 f"{last}.{first}", f"{first}_{last}{self.rng.randint(1, 99)}"))
+        local = self.rng.choice(
+            (
+                f"{first}.{last}",
+                f"{first[0]}.{last}",
+                f"{first}{last}",
+                f"{last}.{first}",
+                f"{first}_{last}{self.rng.randint(1, 99)}",
+            )
+        )
         if company:
             org = self.cache.setdefault("ORG", self._org())
             domain = (_ascii_slug(org.split()[0]) or "firma") + self.rng.choice(
-                (".com", ".de") if self.lang == "de" else (".com", ".io", ".net"))
+                (".com", ".de") if self.lang == "de" else (".com", ".io", ".net")
+            )
         else:
             domain = self.rng.choice(_DE_FREE_MAIL if self.lang == "de" else _EN_FREE_MAIL)
         return f"{local}@{domain}"
@@ -138,16 +219,27 @@ class _Fields:
         return f"{fake.street_address()}, {fake.city()}, {fake.state_abbr()} {fake.zipcode()}"
 
     def _dob(self) -> str:
-        year, month, day = self.rng.randint(1940, 2005), self.rng.randint(1, 12), self.rng.randint(1, 28)
+        year, month, day = (
+            self.rng.randint(1940, 2005),
+            self.rng.randint(1, 12),
+            self.rng.randint(1, 28),
+        )
         if self.lang == "de":
-            return self.rng.choice((f"{day:02d}.{month:02d}.{year}", f"{day}. {_DE_MONTHS[month - 1]} {year}"))
-        return self.rng.choice((f"{month:02d}/{day:02d}/{year}", f"{_EN_MONTHS[month - 1]} {day}, {year}",
-                                f"{year}-{month:02d}-{day:02d}"))
+            return self.rng.choice(
+                (f"{day:02d}.{month:02d}.{year}", f"{day}. {_DE_MONTHS[month - 1]} {year}")
+            )
+        return self.rng.choice(
+            (
+                f"{month:02d}/{day:02d}/{year}",
+                f"{_EN_MONTHS[month - 1]} {day}, {year}",
+                f"{year}-{month:02d}-{day:02d}",
+            )
+        )
 
     def _draw(self, name: str) -> str:
         rng, lang = self.rng, self.lang
         base = name.rstrip("0123456789")
-        suffix = name[len(base):]
+        suffix = name[len(base) :]
         if base == "EMAIL":
             return self._email("PERSON" + suffix, company=rng.random() < 0.35)
         if base == "AGENT_EMAIL":
@@ -160,8 +252,10 @@ class _Fields:
             "CITY": lambda: str(self.fake.city()) if lang == "de" else rng.choice(_US_CITIES),
             "PHONE_DE": lambda: values.de_phone(rng),
             "PHONE_US": lambda: values.us_phone(rng),
-            "IBAN": lambda: values.iban(rng, ("DE", "DE", "DE", "AT", "CH") if lang == "de"
-                                        else ("GB", "DE", "NL", "CH", "AT")),
+            "IBAN": lambda: values.iban(
+                rng,
+                ("DE", "DE", "DE", "AT", "CH") if lang == "de" else ("GB", "DE", "NL", "CH", "AT"),
+            ),
             "CARD": lambda: values.credit_card(rng),
             "SSN": lambda: values.us_ssn(rng),
             "SSN_COMPACT": lambda: values.us_ssn(rng, compact=True),
@@ -183,24 +277,47 @@ class _Fields:
 
 
 _LABELS = {
-    "EMAIL": "EMAIL", "AGENT_EMAIL": "EMAIL", "ORG": "ORGANIZATION", "ADDRESS": "ADDRESS",
-    "CITY": "LOCATION", "PHONE": "PHONE", "PHONE_DE": "PHONE", "PHONE_US": "PHONE",
-    "IBAN": "IBAN", "CARD": "CREDIT_CARD", "SSN": "US_SSN", "SSN_COMPACT": "US_SSN",
-    "TAXID": "DE_TAX_ID", "DOB": "DATE_OF_BIRTH", "IP": "IP_ADDRESS", "IP6": "IP_ADDRESS",
-    "AWS_KEY": "API_KEY", "GH_TOKEN": "API_KEY", "SLACK_TOKEN": "API_KEY",
-    "OPENAI_KEY": "API_KEY", "ANTHROPIC_KEY": "API_KEY", "BEARER": "API_KEY", "JWT": "JWT",
-    "PEM": "PRIVATE_KEY", "PEM_ESCAPED": "PRIVATE_KEY",
+    "EMAIL": "EMAIL",
+    "AGENT_EMAIL": "EMAIL",
+    "ORG": "ORGANIZATION",
+    "ADDRESS": "ADDRESS",
+    "CITY": "LOCATION",
+    "PHONE": "PHONE",
+    "PHONE_DE": "PHONE",
+    "PHONE_US": "PHONE",
+    "IBAN": "IBAN",
+    "CARD": "CREDIT_CARD",
+    "SSN": "US_SSN",
+    "SSN_COMPACT": "US_SSN",
+    "TAXID": "DE_TAX_ID",
+    "DOB": "DATE_OF_BIRTH",
+    "IP": "IP_ADDRESS",
+    "IP6": "IP_ADDRESS",
+    "AWS_KEY": "API_KEY",
+    "GH_TOKEN": "API_KEY",
+    "SLACK_TOKEN": "API_KEY",
+    "OPENAI_KEY": "API_KEY",
+    "ANTHROPIC_KEY": "API_KEY",
+    "BEARER": "API_KEY",
+    "JWT": "JWT",
+    "PEM": "PRIVATE_KEY",
+    "PEM_ESCAPED": "PRIVATE_KEY",
 }
 
 
-def _render(template: str, index: int, fields: _Fields,
-            entities: list[dict[str, Any]], negatives: list[dict[str, Any]]) -> str:
+def _render(
+    template: str,
+    index: int,
+    fields: _Fields,
+    entities: list[dict[str, Any]],
+    negatives: list[dict[str, Any]],
+) -> str:
     """Fill ``template``, appending the offsets of what it wrote to the two lists."""
     parts: list[str] = []
     length = 0
     cursor = 0
     for match in _FIELD_RE.finditer(template):
-        literal = template[cursor:match.start()]
+        literal = template[cursor : match.start()]
         parts.append(literal)
         length += len(literal)
         negative, name = match.group(1) == "~", match.group(2)
@@ -225,7 +342,9 @@ def _bounded_occurrences(value: str, text: str) -> list[int]:
         before = text[start - 1] if start else " "
         end = start + len(value)
         after = text[end] if end < len(text) else " "
-        glued = (value[0].isalnum() and before.isalnum()) or (value[-1].isalnum() and after.isalnum())
+        glued = (value[0].isalnum() and before.isalnum()) or (
+            value[-1].isalnum() and after.isalnum()
+        )
         if not glued:
             hits.append(start)
         start = text.find(value, start + 1)
@@ -259,8 +378,14 @@ def payload(seed: int, index: int, fakers: dict[str, Faker]) -> dict[str, Any]:
         negatives: list[dict[str, Any]] = []
         texts = [_render(part, i, fields, entities, negatives) for i, part in enumerate(template)]
         if _consistent(texts, entities):
-            return {"id": f"{index:05d}", "lang": lang, "kind": kind, "texts": texts,
-                    "entities": entities, "negatives": negatives}
+            return {
+                "id": f"{index:05d}",
+                "lang": lang,
+                "kind": kind,
+                "texts": texts,
+                "entities": entities,
+                "negatives": negatives,
+            }
     raise RuntimeError(f"payload {index}: no consistent rendering in 100 attempts")
 
 
@@ -272,8 +397,10 @@ def generate(seed: int = DEFAULT_SEED, count: int = DEFAULT_COUNT) -> list[dict[
 
 def write_corpus(path: Path, seed: int = DEFAULT_SEED, count: int = DEFAULT_COUNT) -> str:
     """Write the corpus as JSONL to ``path`` and return its SHA-256."""
-    lines = [json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n"
-             for record in generate(seed, count)]
+    lines = [
+        json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n"
+        for record in generate(seed, count)
+    ]
     data = "".join(lines).encode("utf-8")
     path.write_bytes(data)
     return hashlib.sha256(data).hexdigest()
@@ -292,9 +419,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=DEFAULT_SEED)
     args = parser.parse_args(argv)
     digest = write_corpus(args.out, args.seed, args.count)
-    if args.out.resolve() == DEFAULT_OUT and args.count == DEFAULT_COUNT and args.seed == DEFAULT_SEED:
-        manifest = {"seed": args.seed, "count": args.count, "sha256": digest, "versions": versions()}
-        (_HERE / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
+    if (
+        args.out.resolve() == DEFAULT_OUT
+        and args.count == DEFAULT_COUNT
+        and args.seed == DEFAULT_SEED
+    ):
+        manifest = {
+            "seed": args.seed,
+            "count": args.count,
+            "sha256": digest,
+            "versions": versions(),
+        }
+        (_HERE / "manifest.json").write_text(
+            json.dumps(manifest, indent=2) + "\n", encoding="utf-8"
+        )
     print(f"wrote {args.count} payloads to {args.out} (sha256 {digest[:16]})", file=sys.stderr)
     return 0
 

@@ -149,8 +149,10 @@ TEMPLATES: dict[str, tuple[tuple[str, ...], ...]] = {
         ),
         (
             "Erkläre diese Logzeilen:\n\n"
-            "{{IP}} - - [{{~TIMESTAMP}}] \"GET /api/v2/kunden HTTP/1.1\" 401 512 \"-\" \"curl/8.4.0\"\n"
-            "{{IP2}} - - [{{~TIMESTAMP2}}] \"POST /api/v2/login HTTP/1.1\" 200 1024 \"-\" \"{{~VERSION}}\"\n"
+            "{{IP}} - - [{{~TIMESTAMP}}] \"GET /api/v2/kunden HTTP/1.1\" 401 512 \"-\" "
+            "\"curl/8.4.0\"\n"
+            "{{IP2}} - - [{{~TIMESTAMP2}}] \"POST /api/v2/login HTTP/1.1\" 200 1024 \"-\" "
+            "\"{{~VERSION}}\"\n"
             "request-id={{~UUID}} benutzer={{EMAIL}}",
         ),
         (
@@ -159,7 +161,8 @@ TEMPLATES: dict[str, tuple[tuple[str, ...], ...]] = {
             "def client():\n    return make_client(OPENAI_API_KEY, retries=3)\n```",
         ),
         (
-            "Warum gibt diese Anfrage 401 zurück?\n\n```\ncurl -H \"Authorization: Bearer {{BEARER}}\" "
+            "Warum gibt diese Anfrage 401 zurück?\n\n```\ncurl -H \"Authorization: Bearer "
+            "{{BEARER}}\" "
             "https://api.example.com/v1/auftraege/{{~ORDER}}\n```\nServer-Log: Token abgelehnt um "
             "{{~TIMESTAMP}} von {{IP}}",
         ),
@@ -202,7 +205,8 @@ TEMPLATES: dict[str, tuple[tuple[str, ...], ...]] = {
         ),
         (
             "Wandle diesen curl-Aufruf in Python um:\n\ncurl 'https://shop.example.com/api/korb' "
-            "-H 'Cookie: session={{JWT}}' -H 'X-Api-Key: {{ANTHROPIC_KEY}}' --data 'sku={{~ORDER}}'",
+            "-H 'Cookie: session={{JWT}}' -H 'X-Api-Key: {{ANTHROPIC_KEY}}' --data "
+            "'sku={{~ORDER}}'",
         ),
     ),
     "chat_history": (
@@ -214,7 +218,8 @@ TEMPLATES: dict[str, tuple[tuple[str, ...], ...]] = {
             "bestätigen?",
             "Klar, {{EMAIL}}. Die Karte ist {{CARD}}.",
             "{\"kunde\": {\"name\": \"{{PERSON}}\", \"email\": \"{{EMAIL}}\", \"telefon\": "
-            "\"{{PHONE}}\"}, \"bestellungen\": [{\"id\": \"{{~ORDER}}\", \"summe\": \"{{~AMOUNT}}\"}]}",
+            "\"{{PHONE}}\"}, \"bestellungen\": [{\"id\": \"{{~ORDER}}\", \"summe\": "
+            "\"{{~AMOUNT}}\"}]}",
         ),
         (
             "Du bist ein erfahrener SRE und hilfst bei Störungen. Antworte knapp.",

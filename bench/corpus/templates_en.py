@@ -52,7 +52,8 @@ TEMPLATES: dict[str, tuple[tuple[str, ...], ...]] = {
             "Subject: Contract renewal for {{ORG}}\n\nHi {{PERSON2_FIRST}},\n\nfollowing our "
             "call on Tuesday, here is where we are. Legal approved the draft (rev {{~VERSION}}), "
             "and our new office is at {{ADDRESS}}, so please update the invoice address. "
-            "Please send the signed copy by Friday.\n\nBest,\n{{PERSON_FIRST}}\n{{ORG}} | {{PHONE}}",
+            "Please send the signed copy by Friday.\n\nBest,\n{{PERSON_FIRST}}\n{{ORG}} | "
+            "{{PHONE}}",
         ),
         (
             "Translate this e-mail to German:\n\nDear {{PERSON}},\n\nthank you for your order "
@@ -88,7 +89,8 @@ TEMPLATES: dict[str, tuple[tuple[str, ...], ...]] = {
         (
             "Lead: {{PERSON}} / {{ORG}} / {{CITY}}\nPhone: {{PHONE}} - mobile {{PHONE2}}\n"
             "E-mail: {{EMAIL}}\nNotes: drives a {{~PRODUCT}}, asked about volume pricing "
-            "({{~FIVES}} seats would be {{~AMOUNT}}). Billing via IBAN {{IBAN}}.\nScore this lead 1-5.",
+            "({{~FIVES}} seats would be {{~AMOUNT}}). Billing via IBAN {{IBAN}}.\nScore this "
+            "lead 1-5.",
         ),
         (
             "Summarise the account history:\n- {{~TIMESTAMP}} call with {{PERSON}} ({{PHONE}})\n"
@@ -150,17 +152,21 @@ TEMPLATES: dict[str, tuple[tuple[str, ...], ...]] = {
         ),
         (
             "Explain these nginx log lines:\n\n"
-            "{{IP}} - - [{{~TIMESTAMP}}] \"GET /api/v2/users HTTP/1.1\" 401 512 \"-\" \"curl/8.4.0\"\n"
-            "{{IP2}} - - [{{~TIMESTAMP2}}] \"POST /api/v2/login HTTP/1.1\" 200 1024 \"-\" \"{{~VERSION}}\"\n"
+            "{{IP}} - - [{{~TIMESTAMP}}] \"GET /api/v2/users HTTP/1.1\" 401 512 \"-\" "
+            "\"curl/8.4.0\"\n"
+            "{{IP2}} - - [{{~TIMESTAMP2}}] \"POST /api/v2/login HTTP/1.1\" 200 1024 \"-\" "
+            "\"{{~VERSION}}\"\n"
             "request-id={{~UUID}} user={{EMAIL}}",
         ),
         (
-            "Find the bug in this config loader:\n\n```python\nOPENAI_API_KEY = \"{{OPENAI_KEY}}\"\n"
+            "Find the bug in this config loader:\n\n```python\nOPENAI_API_KEY = "
+            "\"{{OPENAI_KEY}}\"\n"
             "ANTHROPIC_API_KEY = \"{{ANTHROPIC_KEY}}\"\nMODEL_VERSION = \"{{~VERSION}}\"\n\n"
             "def client():\n    return make_client(OPENAI_API_KEY, retries=3)\n```",
         ),
         (
-            "The request below returns 401, why?\n\n```\ncurl -H \"Authorization: Bearer {{BEARER}}\" "
+            "The request below returns 401, why?\n\n```\ncurl -H \"Authorization: Bearer "
+            "{{BEARER}}\" "
             "https://api.example.com/v1/orders/{{~ORDER}}\n```\nServer log: token rejected at "
             "{{~TIMESTAMP}} from {{IP}}",
         ),
@@ -186,7 +192,8 @@ TEMPLATES: dict[str, tuple[tuple[str, ...], ...]] = {
         (
             "Summarise these application logs:\n\n{{~TIMESTAMP}} INFO  login ok user={{EMAIL}} "
             "ip={{IP6}} version={{~VERSION}} trace={{~UUID}}\n{{~TIMESTAMP2}} WARN  slow query "
-            "({{~FIVES}} ms) on orders table, order={{~ORDER}}\n{{~TIMESTAMP3}} ERROR payment declined "
+            "({{~FIVES}} ms) on orders table, order={{~ORDER}}\n{{~TIMESTAMP3}} ERROR payment "
+            "declined "
             "card={{CARD}} ip={{IP}}",
         ),
         (
@@ -202,7 +209,8 @@ TEMPLATES: dict[str, tuple[tuple[str, ...], ...]] = {
             "The bot's token is {{GH_TOKEN}}, commit {{~HASH}}.",
         ),
         (
-            "Convert this curl call to Python requests:\n\ncurl 'https://shop.example.com/api/cart' "
+            "Convert this curl call to Python requests:\n\ncurl "
+            "'https://shop.example.com/api/cart' "
             "-H 'Cookie: session={{JWT}}' -H 'X-Api-Key: {{OPENAI_KEY}}' --data 'sku={{~ORDER}}'",
         ),
     ),

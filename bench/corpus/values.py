@@ -54,17 +54,61 @@ _URLSAFE = _ALNUM + "-_"
 # Real, assigned US area codes; exchanges avoid N11 and 555 (fictional) so every number
 # is one a person could really have.
 _US_AREA_CODES = (
-    "201", "202", "206", "212", "213", "214", "303", "305", "312", "313", "404", "415",
-    "503", "512", "602", "617", "646", "702", "713", "718", "773", "805", "818", "857",
-    "917", "949",
+    "201",
+    "202",
+    "206",
+    "212",
+    "213",
+    "214",
+    "303",
+    "305",
+    "312",
+    "313",
+    "404",
+    "415",
+    "503",
+    "512",
+    "602",
+    "617",
+    "646",
+    "702",
+    "713",
+    "718",
+    "773",
+    "805",
+    "818",
+    "857",
+    "917",
+    "949",
 )
 # (prefix, subscriber lengths): big-city landlines and the common mobile blocks.
 _DE_PREFIXES = (
-    ("30", (7, 8)), ("40", (7, 8)), ("89", (7, 8)), ("69", (7, 8)), ("221", (7,)),
-    ("211", (7, 8)), ("711", (7, 8)), ("341", (7,)), ("351", (7,)), ("511", (7,)),
-    ("911", (7, 8)), ("228", (6, 7)), ("6221", (6,)), ("151", (8,)), ("152", (8,)),
-    ("157", (8,)), ("160", (7, 8)), ("170", (7,)), ("171", (7,)), ("172", (7,)),
-    ("173", (7,)), ("175", (7,)), ("176", (8,)), ("177", (8,)), ("178", (8,)), ("179", (7,)),
+    ("30", (7, 8)),
+    ("40", (7, 8)),
+    ("89", (7, 8)),
+    ("69", (7, 8)),
+    ("221", (7,)),
+    ("211", (7, 8)),
+    ("711", (7, 8)),
+    ("341", (7,)),
+    ("351", (7,)),
+    ("511", (7,)),
+    ("911", (7, 8)),
+    ("228", (6, 7)),
+    ("6221", (6,)),
+    ("151", (8,)),
+    ("152", (8,)),
+    ("157", (8,)),
+    ("160", (7, 8)),
+    ("170", (7,)),
+    ("171", (7,)),
+    ("172", (7,)),
+    ("173", (7,)),
+    ("175", (7,)),
+    ("176", (8,)),
+    ("177", (8,)),
+    ("178", (8,)),
+    ("179", (7,)),
 )
 
 
@@ -86,16 +130,18 @@ def us_phone(rng: random.Random) -> str:
         line = _digits(rng, 4)
         if phonenumbers.is_valid_number(phonenumbers.parse(f"+1{area}{exchange}{line}")):
             break
-    return rng.choice((
-        f"({area}) {exchange}-{line}",
-        f"{area}-{exchange}-{line}",
-        f"{area}.{exchange}.{line}",
-        f"+1 {area} {exchange} {line}",
-        f"+1 ({area}) {exchange}-{line}",
-        f"+1-{area}-{exchange}-{line}",
-        f"1-{area}-{exchange}-{line}",
-        f"{area} {exchange} {line}",
-    ))
+    return rng.choice(
+        (
+            f"({area}) {exchange}-{line}",
+            f"{area}-{exchange}-{line}",
+            f"{area}.{exchange}.{line}",
+            f"+1 {area} {exchange} {line}",
+            f"+1 ({area}) {exchange}-{line}",
+            f"+1-{area}-{exchange}-{line}",
+            f"1-{area}-{exchange}-{line}",
+            f"{area} {exchange} {line}",
+        )
+    )
 
 
 def de_phone(rng: random.Random) -> str:
@@ -108,18 +154,20 @@ def de_phone(rng: random.Random) -> str:
             break
     national = phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.NATIONAL)
     half = len(subscriber) // 2
-    return rng.choice((
-        national,
-        f"0{prefix} {subscriber}",
-        f"0{prefix}/{subscriber}",
-        f"0{prefix}-{subscriber}",
-        f"(0{prefix}) {subscriber}",
-        f"+49 {prefix} {subscriber}",
-        f"+49 (0){prefix} {subscriber}",
-        f"+49 {prefix} {subscriber[:half]} {subscriber[half:]}",
-        f"+49{prefix}{subscriber}",
-        f"0049 {prefix} {subscriber}",
-    ))
+    return rng.choice(
+        (
+            national,
+            f"0{prefix} {subscriber}",
+            f"0{prefix}/{subscriber}",
+            f"0{prefix}-{subscriber}",
+            f"(0{prefix}) {subscriber}",
+            f"+49 {prefix} {subscriber}",
+            f"+49 (0){prefix} {subscriber}",
+            f"+49 {prefix} {subscriber[:half]} {subscriber[half:]}",
+            f"+49{prefix}{subscriber}",
+            f"0049 {prefix} {subscriber}",
+        )
+    )
 
 
 def credit_card(rng: random.Random) -> str:
@@ -139,7 +187,7 @@ def credit_card(rng: random.Random) -> str:
     if len(number) == 15:
         groups = [number[:4], number[4:10], number[10:]]
     else:
-        groups = [number[i:i + 4] for i in range(0, 16, 4)]
+        groups = [number[i : i + 4] for i in range(0, 16, 4)]
     return separator.join(groups)
 
 
@@ -163,7 +211,7 @@ def iban(rng: random.Random, countries: tuple[str, ...]) -> str:
         if std_iban.is_valid(number):
             break
     if rng.random() < 0.6:
-        return " ".join(number[i:i + 4] for i in range(0, len(number), 4))
+        return " ".join(number[i : i + 4] for i in range(0, len(number), 4))
     return number
 
 
@@ -202,8 +250,12 @@ def steuer_id(rng: random.Random) -> str:
 def ipv4(rng: random.Random) -> str:
     """A public or private IPv4 address as seen in logs."""
     if rng.random() < 0.25:
-        return rng.choice((f"10.{rng.randint(0, 255)}.{rng.randint(0, 255)}.{rng.randint(1, 254)}",
-                           f"192.168.{rng.randint(0, 255)}.{rng.randint(1, 254)}"))
+        return rng.choice(
+            (
+                f"10.{rng.randint(0, 255)}.{rng.randint(0, 255)}.{rng.randint(1, 254)}",
+                f"192.168.{rng.randint(0, 255)}.{rng.randint(1, 254)}",
+            )
+        )
     while True:
         address = ipaddress.IPv4Address(rng.getrandbits(32))
         if address.is_global and not address.is_multicast:
@@ -265,25 +317,29 @@ def jwt(rng: random.Random, subject: str) -> str:
     issued = rng.randint(1_700_000_000, 1_760_000_000)
     claims = {"sub": subject, "iat": issued, "exp": issued + 3600, "scope": "read write"}
     signature = rng.randbytes(32 if alg == "HS256" else 256)
-    return ".".join((
-        _b64url(json.dumps(header, separators=(",", ":")).encode()),
-        _b64url(json.dumps(claims, separators=(",", ":")).encode()),
-        _b64url(signature),
-    ))
+    return ".".join(
+        (
+            _b64url(json.dumps(header, separators=(",", ":")).encode()),
+            _b64url(json.dumps(claims, separators=(",", ":")).encode()),
+            _b64url(signature),
+        )
+    )
 
 
 def private_key(rng: random.Random, escaped: bool) -> str:
     """A PEM private key block; ``escaped`` writes newlines as ``\\n`` (JSON key files)."""
-    kind, size, lead = rng.choice((
-        ("RSA PRIVATE KEY", 1192, b"\x30\x82\x04\xa4\x02\x01\x00\x02\x82\x01\x01\x00"),
-        ("PRIVATE KEY", 1218, b"\x30\x82\x04\xbe\x02\x01\x00\x30\x0d\x06\x09\x2a"),
-        ("EC PRIVATE KEY", 121, b"\x30\x77\x02\x01\x01\x04\x20"),
-        ("OPENSSH PRIVATE KEY", 399, b"openssh-key-v1\x00\x00\x00\x00\x04none"),
-    ))
+    kind, size, lead = rng.choice(
+        (
+            ("RSA PRIVATE KEY", 1192, b"\x30\x82\x04\xa4\x02\x01\x00\x02\x82\x01\x01\x00"),
+            ("PRIVATE KEY", 1218, b"\x30\x82\x04\xbe\x02\x01\x00\x30\x0d\x06\x09\x2a"),
+            ("EC PRIVATE KEY", 121, b"\x30\x77\x02\x01\x01\x04\x20"),
+            ("OPENSSH PRIVATE KEY", 399, b"openssh-key-v1\x00\x00\x00\x00\x04none"),
+        )
+    )
     body = base64.b64encode(lead + rng.randbytes(size - len(lead))).decode("ascii")
     width = 70 if kind == "OPENSSH PRIVATE KEY" else 64
     lines = [f"-----BEGIN {kind}-----"]
-    lines += [body[i:i + width] for i in range(0, len(body), width)]
+    lines += [body[i : i + width] for i in range(0, len(body), width)]
     lines.append(f"-----END {kind}-----")
     return ("\\n" if escaped else "\n").join(lines)
 
@@ -293,43 +349,50 @@ def private_key(rng: random.Random, escaped: bool) -> str:
 
 def _order_number(rng: random.Random) -> str:
     year = rng.randint(2019, 2025)
-    return rng.choice((
-        f"A-{year}-{_digits(rng, 6)}",
-        f"ORD-{_digits(rng, 5)}-{_chars(rng, string.ascii_uppercase, 2)}",
-        f"PO-45{_digits(rng, 8)}",
-        f"45{_digits(rng, 8)}",
-        f"SO-{_digits(rng, 9)}",
-        f"{year}-{_digits(rng, 5)}",
-        f"#{_digits(rng, 7)}",
-    ))
+    return rng.choice(
+        (
+            f"A-{year}-{_digits(rng, 6)}",
+            f"ORD-{_digits(rng, 5)}-{_chars(rng, string.ascii_uppercase, 2)}",
+            f"PO-45{_digits(rng, 8)}",
+            f"45{_digits(rng, 8)}",
+            f"SO-{_digits(rng, 9)}",
+            f"{year}-{_digits(rng, 5)}",
+            f"#{_digits(rng, 7)}",
+        )
+    )
 
 
 def _version(rng: random.Random) -> str:
     major, minor, patch = rng.randint(0, 24), rng.randint(0, 40), rng.randint(0, 30)
-    return rng.choice((
-        f"v{major}.{minor}.{patch}",
-        f"{major}.{minor}.{patch}",
-        f"{major}.{minor}.{patch}-rc.{rng.randint(1, 5)}",
-        f"3.{rng.randint(8, 13)}.{patch}",
-        f"Chrome/{rng.randint(100, 131)}.0.{rng.randint(4000, 6999)}.{rng.randint(10, 250)}",
-        f"10.0.{rng.randint(17000, 26100)}.{rng.randint(1000, 5000)}",
-        f"{rng.randint(2020, 2025)}.{rng.randint(1, 3)}.{patch}",
-    ))
+    return rng.choice(
+        (
+            f"v{major}.{minor}.{patch}",
+            f"{major}.{minor}.{patch}",
+            f"{major}.{minor}.{patch}-rc.{rng.randint(1, 5)}",
+            f"3.{rng.randint(8, 13)}.{patch}",
+            f"Chrome/{rng.randint(100, 131)}.0.{rng.randint(4000, 6999)}.{rng.randint(10, 250)}",
+            f"10.0.{rng.randint(17000, 26100)}.{rng.randint(1000, 5000)}",
+            f"{rng.randint(2020, 2025)}.{rng.randint(1, 3)}.{patch}",
+        )
+    )
 
 
 def _timestamp(rng: random.Random) -> str:
     year, month, day = rng.randint(2019, 2025), rng.randint(1, 12), rng.randint(1, 28)
     hour, minute, second = rng.randint(0, 23), rng.randint(0, 59), rng.randint(0, 59)
     months = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
-    return rng.choice((
-        f"{year}-{month:02d}-{day:02d}T{hour:02d}:{minute:02d}:{second:02d}Z",
-        f"{year}-{month:02d}-{day:02d}T{hour:02d}:{minute:02d}:{second:02d}+01:00",
-        f"{year}-{month:02d}-{day:02d} {hour:02d}:{minute:02d}:{second:02d},{rng.randint(0, 999):03d}",
-        f"{day:02d}/{months[month - 1]}/{year}:{hour:02d}:{minute:02d}:{second:02d} +0000",
-        str(rng.randint(1_550_000_000, 1_760_000_000)),
-        str(rng.randint(1_550_000_000_000, 1_760_000_000_000)),
-        f"{year}-{month:02d}-{day:02d} {hour:02d}:{minute:02d}",
-    ))
+    return rng.choice(
+        (
+            f"{year}-{month:02d}-{day:02d}T{hour:02d}:{minute:02d}:{second:02d}Z",
+            f"{year}-{month:02d}-{day:02d}T{hour:02d}:{minute:02d}:{second:02d}+01:00",
+            f"{year}-{month:02d}-{day:02d} "
+            f"{hour:02d}:{minute:02d}:{second:02d},{rng.randint(0, 999):03d}",
+            f"{day:02d}/{months[month - 1]}/{year}:{hour:02d}:{minute:02d}:{second:02d} +0000",
+            str(rng.randint(1_550_000_000, 1_760_000_000)),
+            str(rng.randint(1_550_000_000_000, 1_760_000_000_000)),
+            f"{year}-{month:02d}-{day:02d} {hour:02d}:{minute:02d}",
+        )
+    )
 
 
 def _isbn(rng: random.Random) -> str:
@@ -350,11 +413,13 @@ def _hex_hash(rng: random.Random) -> str:
 
 
 def _ticket(rng: random.Random) -> str:
-    return rng.choice((
-        f"{rng.choice(('SUP', 'OPS', 'PAY', 'HR', 'IT'))}-{rng.randint(100, 99999)}",
-        f"INC{_digits(rng, 7)}",
-        f"#{rng.randint(1000, 99999)}",
-    ))
+    return rng.choice(
+        (
+            f"{rng.choice(('SUP', 'OPS', 'PAY', 'HR', 'IT'))}-{rng.randint(100, 99999)}",
+            f"INC{_digits(rng, 7)}",
+            f"#{rng.randint(1000, 99999)}",
+        )
+    )
 
 
 def _uuid(rng: random.Random) -> str:
@@ -368,12 +433,34 @@ def _amount(rng: random.Random) -> str:
 
 
 _PRODUCTS = (
-    "Ford Mustang", "Ford Focus", "Jaguar F-Pace", "Porsche Taycan", "Porsche Cayenne",
-    "Tesla Model 3", "Dell XPS 13", "Dell Latitude 7440", "Amazon Echo Dot", "Kindle Paperwhite",
-    "Apple Watch", "Philips Hue", "Microsoft Surface Pro", "Mercedes-Benz C-Class",
-    "Bosch Professional GSR 18V", "Miele Classic C1", "Siemens iQ500", "Thermomix TM6",
-    "VW Golf", "Opel Astra", "Hugo Boss", "Jack Daniel's", "Dr. Martens", "Ben & Jerry's",
-    "Marshall Stanmore", "Lincoln Navigator", "Vespa Primavera", "Herman Miller Aeron",
+    "Ford Mustang",
+    "Ford Focus",
+    "Jaguar F-Pace",
+    "Porsche Taycan",
+    "Porsche Cayenne",
+    "Tesla Model 3",
+    "Dell XPS 13",
+    "Dell Latitude 7440",
+    "Amazon Echo Dot",
+    "Kindle Paperwhite",
+    "Apple Watch",
+    "Philips Hue",
+    "Microsoft Surface Pro",
+    "Mercedes-Benz C-Class",
+    "Bosch Professional GSR 18V",
+    "Miele Classic C1",
+    "Siemens iQ500",
+    "Thermomix TM6",
+    "VW Golf",
+    "Opel Astra",
+    "Hugo Boss",
+    "Jack Daniel's",
+    "Dr. Martens",
+    "Ben & Jerry's",
+    "Marshall Stanmore",
+    "Lincoln Navigator",
+    "Vespa Primavera",
+    "Herman Miller Aeron",
 )
 
 
