@@ -1,0 +1,338 @@
+"""The ``known_entities`` detector: the customer's own lists of names, ids and terms.
+
+Options (``docs/configuration.md``): ``files``, ``values``, ``default_label``,
+``reload``.  :func:`create` validates the options and checks that the files exist; the
+files are read in :meth:`KnownEntitiesDetector.start`, so validating a config that
+names a million-entry list stays instant.
+
+Matching runs one Aho-Corasick automaton (pyahocorasick) over the folded text
+(:mod:`detectors.textfold`: NFKC + casefold, offsets mapped back exactly), so its cost
+is linear in the text whatever the list size.  Among the matches that sit on word
+boundaries, the leftmost-longest non-overlapping ones win.  A boundary is required only
+between two word characters of scripts written with spaces: ``Ann`` is not found in
+``Anna``, but ``田中`` is found in ``田中さん``.
+
+Reload: everything a list produces lives in one immutable :class:`_Lists` object; a
+reload builds a complete new one and then swaps the reference, so a request that
+already took the old lists finishes with them.  A bad file during a reload is logged
+(file and line, never a value) and the old lists stay in force; at start-up it is an
+error.  With ``reload: true``, :meth:`start` runs a task that checks the files' mtimes
+once per second; :meth:`reload` (sync) and :meth:`areload` are for a SIGHUP handler.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import threading
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final, final
+
+import ahocorasick
+import structlog
+
+from detectors.entity_lists import SUFFIXES, ListEntry, read_file, read_inline
+from detectors.textfold import fold, fold_value
+from pipelines.errors import ConfigError, DetectorError
+from pipelines.placeholders import LABEL_RE
+from pipelines.spans import DetectorContext, Span
+
+__all__ = ["KnownEntitiesDetector", "create"]
+
+_OPTION_KEYS: Final = frozenset({"files", "values", "default_label", "reload"})
+_POLL_INTERVAL_S: Final = 1.0
+_SCORE: Final = 1.0
+# Payloads pack the key length and the label index into one int (STORE_INTS keeps the
+# automaton compact: a million entries stay in a few hundred MB).
+_LABEL_BITS: Final = 16
+
+# Scripts written without spaces between words: no word boundary is required next to
+# them.  Han, Hiragana, Katakana, Hangul, Thai, Lao, Khmer, Myanmar, Tibetan.
+_SPACELESS_RANGES: Final = (
+    (0x0E00, 0x0EFF),
+    (0x0F00, 0x0FFF),
+    (0x1000, 0x109F),
+    (0x1780, 0x17FF),
+    (0x3040, 0x30FF),
+    (0x3400, 0x4DBF),
+    (0x4E00, 0x9FFF),
+    (0xAC00, 0xD7AF),
+    (0xF900, 0xFAFF),
+    (0x20000, 0x3FFFF),
+)
+
+
+def _is_word(ch: str) -> bool:
+    """A character that must not touch a match edge that is a word character too."""
+    if not (ch.isalnum() or ch == "_"):
+        return False
+    code = ord(ch)
+    return not any(low <= code <= high for low, high in _SPACELESS_RANGES)
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class _Lists:
+    """One consistent generation of the lists: the automaton and what it was built from."""
+
+    automaton: ahocorasick.Automaton | None
+    labels: tuple[str, ...]
+    values: Mapping[str, tuple[str, ...]]
+    mtimes: tuple[float, ...]
+    entries: int
+
+
+def _build(entries: Sequence[ListEntry], mtimes: tuple[float, ...]) -> _Lists:
+    """Build a generation; the first entry for a folded value decides its label."""
+    automaton = ahocorasick.Automaton(ahocorasick.STORE_INTS)
+    label_index: dict[str, int] = {}
+    values: dict[str, list[str]] = {}
+    seen: set[str] = set()
+    for entry in entries:
+        key = fold_value(entry.value)
+        if not key:
+            continue
+        index = label_index.setdefault(entry.label, len(label_index))
+        if entry.value not in seen:
+            seen.add(entry.value)
+            values.setdefault(entry.label, []).append(entry.value)
+        if key not in automaton:
+            automaton.add_word(key, (len(key) << _LABEL_BITS) | index)
+    count = len(automaton)
+    if count:
+        automaton.make_automaton()
+    return _Lists(
+        automaton if count else None,
+        tuple(label_index),
+        {label: tuple(items) for label, items in values.items()},
+        mtimes,
+        count,
+    )
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return -1.0  # missing now: a change; the reload then reports it
+
+
+@final
+class KnownEntitiesDetector:
+    """Finds listed values; see the module docstring."""
+
+    __slots__ = (
+        "_default_label",
+        "_files",
+        "_inline",
+        "_labels",
+        "_lists",
+        "_lock",
+        "_name",
+        "_reload",
+        "_source",
+        "_watcher",
+    )
+
+    def __init__(
+        self,
+        name: str,
+        *,
+        files: Sequence[Path],
+        inline: Sequence[ListEntry],
+        default_label: str,
+        reload: bool,
+        source: str = "<config>",
+    ) -> None:
+        self._name = name
+        self._files = tuple(files)
+        self._inline = tuple(inline)
+        self._default_label = default_label
+        self._reload = reload
+        self._source = source
+        self._lock = threading.Lock()
+        self._watcher: asyncio.Task[None] | None = None
+        # Labels are known from the config without reading files only for inline values
+        # and .txt files; CSV/YAML labels are added once the files are read.
+        self._labels = frozenset({entry.label for entry in self._inline} | {default_label})
+        self._lists: _Lists | None = _build(self._inline, ()) if not self._files else None
+
+    @property
+    def name(self) -> str:
+        """The configured name of this detector."""
+        return self._name
+
+    @property
+    def labels(self) -> frozenset[str]:
+        """Every label a value of the lists (as last loaded) can carry."""
+        return self._labels
+
+    @property
+    def entry_count(self) -> int:
+        """Distinct folded values in force (0 before :meth:`start` if files are configured)."""
+        lists = self._lists
+        return 0 if lists is None else lists.entries
+
+    def values_by_label(self) -> Mapping[str, tuple[str, ...]]:
+        """The raw listed values (aliases included) per label, for egress redaction."""
+        lists = self._lists
+        return {} if lists is None else lists.values
+
+    async def start(self) -> None:
+        """Read the files (in a thread) and, with ``reload``, start watching them."""
+        if self._files:
+            lists = await asyncio.to_thread(self._load)
+            self._install(lists)
+        if self._reload and self._files and self._watcher is None:
+            self._watcher = asyncio.create_task(self._watch(), name=f"known_entities:{self._name}")
+
+    async def aclose(self) -> None:
+        """Stop the file watcher."""
+        watcher, self._watcher = self._watcher, None
+        if watcher is not None:
+            watcher.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await watcher
+
+    def reload(self) -> bool:
+        """Re-read every file now; True if the new lists are in force.
+
+        A bad file is logged and leaves the old lists in force (returns False).  Safe to
+        call from a signal handler's callback and from several threads.
+        """
+        try:
+            lists = self._load()
+        except ConfigError as exc:
+            structlog.get_logger(__name__).error(
+                "known_entities.reload_failed",
+                detector=self._name,
+                file=exc.source,
+                where=exc.path,
+                problem=exc.message,
+            )
+            return False
+        self._install(lists)
+        structlog.get_logger(__name__).info(
+            "known_entities.reloaded", detector=self._name, entries=lists.entries
+        )
+        return True
+
+    async def areload(self) -> bool:
+        """:meth:`reload` in a worker thread, so a big list does not stall the loop."""
+        return await asyncio.to_thread(self.reload)
+
+    def _load(self) -> _Lists:
+        with self._lock:
+            mtimes = tuple(_mtime(path) for path in self._files)
+            entries: list[ListEntry] = []
+            for path in self._files:
+                entries.extend(read_file(path, self._default_label))
+            entries.extend(self._inline)
+            return _build(entries, mtimes)
+
+    def _install(self, lists: _Lists) -> None:
+        # One reference assignment: a request holding the previous generation keeps it.
+        self._lists = lists
+        self._labels = self._labels | frozenset(lists.labels)
+
+    async def _watch(self) -> None:
+        while True:
+            await asyncio.sleep(_POLL_INTERVAL_S)
+            lists = self._lists
+            current = tuple(_mtime(path) for path in self._files)
+            if lists is not None and current != lists.mtimes:
+                await self.areload()
+
+    async def detect(self, texts: Sequence[str]) -> list[list[Span]]:
+        """Find listed values in each text."""
+        lists = self._lists  # taken once: a concurrent reload cannot mix generations
+        if lists is None:
+            raise DetectorError(self._name, "entity lists are not loaded (start() not called)")
+        return [self._scan(lists, text) for text in texts]
+
+    def scan(self, text: str) -> list[Span]:
+        """Synchronous core of :meth:`detect` for one text."""
+        lists = self._lists
+        if lists is None:
+            raise DetectorError(self._name, "entity lists are not loaded (start() not called)")
+        return self._scan(lists, text)
+
+    def _scan(self, lists: _Lists, text: str) -> list[Span]:
+        automaton = lists.automaton
+        if automaton is None or not text:
+            return []
+        folded = fold(text)
+        haystack = folded.folded
+        mask = (1 << _LABEL_BITS) - 1
+        candidates: list[tuple[int, int, int]] = []
+        for last, payload in automaton.iter(haystack):
+            end = last + 1
+            start = end - (payload >> _LABEL_BITS)
+            original = folded.to_original(start, end)
+            if original is None:
+                continue
+            o_start, o_end = original
+            if o_start > 0 and _is_word(text[o_start - 1]) and _is_word(text[o_start]):
+                continue
+            if o_end < len(text) and _is_word(text[o_end]) and _is_word(text[o_end - 1]):
+                continue
+            candidates.append((o_start, o_end, payload & mask))
+        # Leftmost-longest, non-overlapping.
+        candidates.sort(key=lambda item: (item[0], -item[1]))
+        spans: list[Span] = []
+        reached = 0
+        for start, end, label in candidates:
+            if start >= reached:
+                spans.append(Span(start, end, lists.labels[label], _SCORE, self._name))
+                reached = end
+        return spans
+
+
+def _error(context: DetectorContext, field: str, message: str, expected: str) -> ConfigError:
+    path = f"{context.path}.{field}" if context.path else field
+    return ConfigError(message, source=context.source, path=path, expected=expected)
+
+
+def create(options: Mapping[str, object], context: DetectorContext) -> KnownEntitiesDetector:
+    """Entry point ``known_entities``: validate ``options``; files are read in ``start()``."""
+    unknown = sorted(str(key) for key in options if key not in _OPTION_KEYS)
+    if unknown:
+        expected = "one of " + ", ".join(sorted(_OPTION_KEYS))
+        raise _error(context, unknown[0], "unknown option", expected)
+    default_label = options.get("default_label", "PERSON")
+    if not isinstance(default_label, str) or not LABEL_RE.match(default_label):
+        raise _error(context, "default_label", "invalid label", "[A-Z][A-Z0-9_]*")
+    reload = options.get("reload", True)
+    if not isinstance(reload, bool):
+        raise _error(context, "reload", "not a boolean", "true or false")
+    raw_files = options.get("files", [])
+    if not isinstance(raw_files, list):
+        raise _error(context, "files", "not a list", "a list of file paths")
+    files: list[Path] = []
+    for index, item in enumerate(raw_files):
+        field = f"files[{index}]"
+        if not isinstance(item, str | os.PathLike) or not str(item):
+            raise _error(context, field, "not a path", "a file path")
+        path = Path(item)
+        path = path if path.is_absolute() else context.base_dir / path
+        if path.suffix.lower() not in SUFFIXES:
+            raise _error(context, field, "unsupported file type", ", ".join(SUFFIXES))
+        if not path.is_file():
+            raise _error(context, field, "file not found", "an existing file")
+        files.append(path)
+    raw_values = options.get("values", {})
+    if not isinstance(raw_values, Mapping):
+        raise _error(context, "values", "not a mapping", "a mapping label -> list of strings")
+    values_path = f"{context.path}.values" if context.path else "values"
+    inline = list(read_inline(raw_values, source=context.source, path=values_path))
+    return KnownEntitiesDetector(
+        context.name,
+        files=files,
+        inline=inline,
+        default_label=default_label,
+        reload=reload,
+        source=context.source,
+    )
