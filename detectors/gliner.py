@@ -1,0 +1,228 @@
+"""The ``type: gliner`` detector: zero-shot NER with a GLiNER model (DESIGN C2).
+
+Life of a detector:
+
+* ``create(options, context)`` (the entry point) validates options, including that the
+  ``[ner]`` extra is installed, and builds an idle detector: no torch, no gliner, no
+  model, no threads.
+* ``start()`` creates the detector's own bounded ``ThreadPoolExecutor``, loads the model
+  *on that pool* (importing gliner alone takes seconds and must not block the loop),
+  caps the window size to the model's word limit, and warms every worker thread up
+  (the first torch call on a new thread stalls the whole process).  Then ``ready``.
+* ``detect(texts)`` cuts every text into overlapping word windows, sends all windows of
+  the request to the pool as one batched job, and maps the findings back to exact
+  offsets in each text.  At most ``queue_size`` requests may be waiting or running;
+  one more raises :class:`~pipelines.errors.DetectorOverloaded` at once (503).
+* The chain enforces the per-request timeout by cancelling ``detect``.  A job that has
+  not started yet is dropped; one that is running cannot be interrupted, so it keeps
+  its queue slot until it really finishes and its result is thrown away.  Nothing is
+  shared between jobs except the read-only model, so a timed-out request cannot leak
+  into a later one, and the queue bound still bounds the real backlog.
+* ``aclose()`` shuts the pool down.
+
+Logs carry counts and timings only, never text (DESIGN C8).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import threading
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import final
+
+import structlog
+
+from detectors.gliner_options import GlinerOptions, parse_options
+from detectors.gliner_runtime import (
+    WARMUP_TEXT,
+    ModelLoader,
+    NerModel,
+    load_model,
+    max_words,
+    predict,
+)
+from detectors.gliner_windows import Window, merge_windows, plan_windows
+from pipelines.errors import DetectorError, DetectorOverloaded
+from pipelines.spans import DetectorContext, Span
+
+__all__ = ["GlinerDetector", "create"]
+
+_log = structlog.get_logger(__name__)
+
+
+@final
+class GlinerDetector:
+    """A GLiNER model behind the :class:`~pipelines.spans.Detector` protocol.
+
+    ``loader`` builds the model on a worker thread; tests inject a fake one.
+    """
+
+    __slots__ = (
+        "_executor",
+        "_in_flight",
+        "_loader",
+        "_model",
+        "_name",
+        "_options",
+        "_ready",
+    )
+
+    def __init__(
+        self, name: str, options: GlinerOptions, loader: ModelLoader = load_model
+    ) -> None:
+        self._name = name
+        self._options = options
+        self._loader = loader
+        self._executor: concurrent.futures.ThreadPoolExecutor | None = None
+        self._model: NerModel | None = None
+        self._in_flight = 0
+        self._ready = False
+
+    @property
+    def name(self) -> str:
+        """The configured name of this detector."""
+        return self._name
+
+    @property
+    def labels(self) -> frozenset[str]:
+        """Every label this detector can emit (the values of its ``labels`` option)."""
+        return frozenset(self._options.labels.values())
+
+    @property
+    def options(self) -> GlinerOptions:
+        """The validated options (the window size is capped to the model once started)."""
+        return self._options
+
+    @property
+    def ready(self) -> bool:
+        """True once the model is loaded and warmed up, until ``aclose``."""
+        return self._ready
+
+    @property
+    def in_flight(self) -> int:
+        """Requests waiting for or running inference right now."""
+        return self._in_flight
+
+    async def start(self) -> None:
+        """Create the worker pool, load the model on it and warm every worker up."""
+        if self._executor is not None:
+            return
+        options = self._options
+        executor = concurrent.futures.ThreadPoolExecutor(
+            max_workers=options.threads, thread_name_prefix=f"gliner-{self._name}"
+        )
+        self._executor = executor
+        loop = asyncio.get_running_loop()
+        started = time.perf_counter()
+        try:
+            model = await loop.run_in_executor(executor, self._loader, options)
+            limit = max_words(model)
+            if limit is not None and options.window_words > limit:
+                overlap = min(options.overlap_words, limit // 2)
+                self._options = replace(options, window_words=limit, overlap_words=overlap)
+            self._model = model
+            barrier = threading.Barrier(options.threads)
+            # One warm-up per worker: the barrier keeps a fast worker from taking two.
+            await asyncio.gather(
+                *(
+                    loop.run_in_executor(executor, self._warm_up, model, barrier)
+                    for _ in range(options.threads)
+                )
+            )
+        except BaseException:
+            executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None
+            self._model = None
+            raise
+        self._ready = True
+        _log.info(
+            "gliner_ready",
+            detector=self._name,
+            backend=options.backend,
+            workers=options.threads,
+            load_ms=round((time.perf_counter() - started) * 1000),
+        )
+
+    def _warm_up(self, model: NerModel, barrier: threading.Barrier) -> None:
+        barrier.wait(timeout=120)
+        predict(model, [WARMUP_TEXT], self._options)
+
+    async def aclose(self) -> None:
+        """Stop accepting work and shut the pool down (running jobs finish first)."""
+        self._ready = False
+        executor, self._executor = self._executor, None
+        self._model = None
+        if executor is not None:
+            await asyncio.to_thread(executor.shutdown, True, cancel_futures=True)
+
+    async def detect(self, texts: Sequence[str]) -> list[list[Span]]:
+        """Find names, organisations, locations and addresses in each of ``texts``."""
+        executor, model = self._executor, self._model
+        if executor is None or model is None or not self._ready:
+            raise DetectorError(self._name, "the model is not loaded (start() was not awaited)")
+        if not texts:
+            return []
+        if self._in_flight >= self._options.queue_size:
+            raise DetectorOverloaded(
+                self._name, f"inference queue is full ({self._options.queue_size} requests)"
+            )
+        options = self._options
+        plans = [plan_windows(t, options.window_words, options.overlap_words) for t in texts]
+        loop = asyncio.get_running_loop()
+        self._in_flight += 1
+        try:
+            future = executor.submit(self._infer, model, texts, plans)
+        except RuntimeError as exc:  # the pool was shut down under us
+            self._in_flight -= 1
+            raise DetectorError(self._name, "the inference pool is closed") from exc
+        # The slot is released when the job is really over (done or dropped unstarted),
+        # not when the awaiting request gives up: the bound must cover the real backlog.
+        future.add_done_callback(lambda _f: loop.call_soon_threadsafe(self._release))
+        started = time.perf_counter()
+        try:
+            spans = await asyncio.wrap_future(future)
+        except (DetectorError, asyncio.CancelledError):
+            raise
+        except Exception as exc:
+            # The dependency's message may quote input text: keep it out of ours.
+            raise DetectorError(
+                self._name, f"inference failed ({type(exc).__name__})"
+            ) from exc
+        _log.debug(
+            "gliner_detect",
+            detector=self._name,
+            texts=len(texts),
+            windows=sum(len(p) for p in plans),
+            spans=sum(len(s) for s in spans),
+            ms=round((time.perf_counter() - started) * 1000, 1),
+        )
+        return spans
+
+    def _release(self) -> None:
+        self._in_flight -= 1
+
+    def _infer(
+        self, model: NerModel, texts: Sequence[str], plans: Sequence[list[Window]]
+    ) -> list[list[Span]]:
+        # Runs on a worker thread: only local state and the read-only model.
+        window_texts = [text[w.start : w.end] for text, plan in zip(texts, plans, strict=True)
+                        for w in plan]
+        found = predict(model, window_texts, self._options)
+        labels = self._options.labels
+        result: list[list[Span]] = []
+        cursor = 0
+        for plan in plans:
+            merged = merge_windows(plan, found[cursor : cursor + len(plan)])
+            cursor += len(plan)
+            result.append(
+                [Span(f.start, f.end, labels[f.label], f.score, self._name) for f in merged]
+            )
+        return result
+
+
+def create(options: Mapping[str, object], context: DetectorContext) -> GlinerDetector:
+    """Entry point ``gliner`` of group ``pseudogate.detectors``: validate, build idle."""
+    return GlinerDetector(context.name, parse_options(options, context))
