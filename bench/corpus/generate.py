@@ -24,6 +24,7 @@ import random
 import re
 import sys
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
@@ -246,7 +247,7 @@ class _Fields:
             return self._email("AGENT", company=True)
         if base == "PHONE":
             return values.de_phone(rng) if lang == "de" else values.us_phone(rng)
-        simple = {
+        simple: dict[str, Callable[[], str]] = {
             "ORG": self._org,
             "ADDRESS": self._address,
             "CITY": lambda: str(self.fake.city()) if lang == "de" else rng.choice(_US_CITIES),

@@ -149,32 +149,32 @@ TEMPLATES: dict[str, tuple[tuple[str, ...], ...]] = {
         ),
         (
             "Erkläre diese Logzeilen:\n\n"
-            "{{IP}} - - [{{~TIMESTAMP}}] \"GET /api/v2/kunden HTTP/1.1\" 401 512 \"-\" "
-            "\"curl/8.4.0\"\n"
-            "{{IP2}} - - [{{~TIMESTAMP2}}] \"POST /api/v2/login HTTP/1.1\" 200 1024 \"-\" "
-            "\"{{~VERSION}}\"\n"
+            '{{IP}} - - [{{~TIMESTAMP}}] "GET /api/v2/kunden HTTP/1.1" 401 512 "-" '
+            '"curl/8.4.0"\n'
+            '{{IP2}} - - [{{~TIMESTAMP2}}] "POST /api/v2/login HTTP/1.1" 200 1024 "-" '
+            '"{{~VERSION}}"\n'
             "request-id={{~UUID}} benutzer={{EMAIL}}",
         ),
         (
-            "Finde den Fehler in diesem Code:\n\n```python\nOPENAI_API_KEY = \"{{OPENAI_KEY}}\"\n"
-            "ANTHROPIC_API_KEY = \"{{ANTHROPIC_KEY}}\"\nMODELL_VERSION = \"{{~VERSION}}\"\n\n"
+            'Finde den Fehler in diesem Code:\n\n```python\nOPENAI_API_KEY = "{{OPENAI_KEY}}"\n'
+            'ANTHROPIC_API_KEY = "{{ANTHROPIC_KEY}}"\nMODELL_VERSION = "{{~VERSION}}"\n\n'
             "def client():\n    return make_client(OPENAI_API_KEY, retries=3)\n```",
         ),
         (
-            "Warum gibt diese Anfrage 401 zurück?\n\n```\ncurl -H \"Authorization: Bearer "
-            "{{BEARER}}\" "
+            'Warum gibt diese Anfrage 401 zurück?\n\n```\ncurl -H "Authorization: Bearer '
+            '{{BEARER}}" '
             "https://api.example.com/v1/auftraege/{{~ORDER}}\n```\nServer-Log: Token abgelehnt um "
             "{{~TIMESTAMP}} von {{IP}}",
         ),
         (
-            "Traceback (most recent call last):\n  File \"client.py\", line 88, in fetch\n"
+            'Traceback (most recent call last):\n  File "client.py", line 88, in fetch\n'
             "requests.exceptions.HTTPError: 401 Client Error for url: "
             "https://intern.example.com/api?access_token={{JWT}}\n\nWas bedeutet dieser Fehler?",
         ),
         (
-            "Darf diese Datei ins Repository?\n\n{\n  \"type\": \"service_account\",\n"
-            "  \"private_key_id\": \"{{~HASH}}\",\n  \"private_key\": \"{{PEM_ESCAPED}}\\n\",\n"
-            "  \"client_email\": \"{{EMAIL}}\"\n}",
+            'Darf diese Datei ins Repository?\n\n{\n  "type": "service_account",\n'
+            '  "private_key_id": "{{~HASH}}",\n  "private_key": "{{PEM_ESCAPED}}\\n",\n'
+            '  "client_email": "{{EMAIL}}"\n}',
         ),
         (
             "Mein SSH-Login klappt nicht, das ist der Schlüssel (~/.ssh/id_deploy):\n\n{{PEM}}\n\n"
@@ -197,7 +197,7 @@ TEMPLATES: dict[str, tuple[tuple[str, ...], ...]] = {
         ),
         (
             "Webhook-Log:\n{{~TIMESTAMP}} ERROR Signaturprüfung fehlgeschlagen kid={{~HASH}} "
-            "header=\"Authorization: Bearer {{JWT}}\" remote={{IP}}\nWas prüfe ich zuerst?",
+            'header="Authorization: Bearer {{JWT}}" remote={{IP}}\nWas prüfe ich zuerst?',
         ),
         (
             "git clone scheitert mit diesem Deploy-Key, stimmt das Format?\n\n{{PEM}}\n\n"
@@ -217,9 +217,9 @@ TEMPLATES: dict[str, tuple[tuple[str, ...], ...]] = {
             "Das tut mir leid, {{PERSON_FIRST}}. Können Sie die E-Mail-Adresse Ihres Kontos "
             "bestätigen?",
             "Klar, {{EMAIL}}. Die Karte ist {{CARD}}.",
-            "{\"kunde\": {\"name\": \"{{PERSON}}\", \"email\": \"{{EMAIL}}\", \"telefon\": "
-            "\"{{PHONE}}\"}, \"bestellungen\": [{\"id\": \"{{~ORDER}}\", \"summe\": "
-            "\"{{~AMOUNT}}\"}]}",
+            '{"kunde": {"name": "{{PERSON}}", "email": "{{EMAIL}}", "telefon": '
+            '"{{PHONE}}"}, "bestellungen": [{"id": "{{~ORDER}}", "summe": '
+            '"{{~AMOUNT}}"}]}',
         ),
         (
             "Du bist ein erfahrener SRE und hilfst bei Störungen. Antworte knapp.",
@@ -235,8 +235,8 @@ TEMPLATES: dict[str, tuple[tuple[str, ...], ...]] = {
             "{{ADDRESS}}.",
             "Gern. Ich brauche noch die Lohndaten von {{PERSON_FIRST}}.",
             "IBAN {{IBAN}}, Steuer-ID {{TAXID}}, Telefon {{PHONE}}.",
-            "{\"mitarbeiter\": \"{{PERSON}}\", \"vorgesetzter\": \"{{PERSON2}}\", \"start\": "
-            "\"{{~TIMESTAMP}}\", \"laptop\": \"{{~PRODUCT}}\"}",
+            '{"mitarbeiter": "{{PERSON}}", "vorgesetzter": "{{PERSON2}}", "start": '
+            '"{{~TIMESTAMP}}", "laptop": "{{~PRODUCT}}"}',
         ),
         (
             "Du bist ein Programmierassistent. Das Repository ist privat.",
@@ -244,23 +244,23 @@ TEMPLATES: dict[str, tuple[tuple[str, ...], ...]] = {
             "Das ist ein klassisches Token. Ist es abgelaufen? Prüfe auch den Header.",
             "Die Anfrage: Authorization: Bearer {{BEARER}} von Host {{IP6}}, Slack-Bot "
             "{{SLACK_TOKEN}} meldet denselben Fehler.",
-            "HTTP 401 {\"message\": \"Bad credentials\", \"request_id\": \"{{~UUID}}\"}",
+            'HTTP 401 {"message": "Bad credentials", "request_id": "{{~UUID}}"}',
         ),
         (
             "Du bist Reiseassistent von {{ORG}}.",
             "Buch mir ein Hotel in {{CITY}} für die Konferenz. Ich bin {{PERSON}}, {{EMAIL}}.",
             "Gern, {{PERSON_FIRST}}. Welche Karte soll ich belasten, und wie ist Ihre Nummer?",
             "Karte {{CARD}}, Handy {{PHONE}}. Meine Kollegin {{PERSON2}} kommt mit.",
-            "{\"buchung\": \"{{~ORDER}}\", \"gast\": \"{{PERSON}}\", \"stadt\": \"{{CITY}}\", "
-            "\"preis\": \"{{~AMOUNT}}\"}",
+            '{"buchung": "{{~ORDER}}", "gast": "{{PERSON}}", "stadt": "{{CITY}}", '
+            '"preis": "{{~AMOUNT}}"}',
         ),
         (
             "Du bist API-Support. Erkläre Fehler einfach.",
             "Mein Dienst bekommt 401 vom Gateway. Token: {{JWT}}",
             "Die Signatur passt vielleicht nicht zum Schlüssel. Welcher Schlüssel signiert?",
             "Dieser hier aus dem Vault:\n{{PEM}}",
-            "{\"error\": \"invalid_token\", \"zeit\": \"{{~TIMESTAMP}}\", \"client_ip\": "
-            "\"{{IP}}\", \"nutzer\": \"{{EMAIL}}\"}",
+            '{"error": "invalid_token", "zeit": "{{~TIMESTAMP}}", "client_ip": '
+            '"{{IP}}", "nutzer": "{{EMAIL}}"}',
         ),
         (
             "Du bist Assistent der Lohnbuchhaltung von {{ORG}}.",
@@ -268,8 +268,7 @@ TEMPLATES: dict[str, tuple[tuple[str, ...], ...]] = {
             "geb. {{DOB}}, Anschrift {{ADDRESS}}.",
             "Gern, {{PERSON_FIRST}}. Soll ich auch die Bankverbindung prüfen?",
             "Ja: {{IBAN}}. Rückfragen an {{EMAIL}} oder {{PHONE}}.",
-            "{\"steuer_id\": \"{{TAXID}}\", \"brutto\": \"{{~AMOUNT}}\", \"stand\": "
-            "\"{{~TIMESTAMP}}\"}",
+            '{"steuer_id": "{{TAXID}}", "brutto": "{{~AMOUNT}}", "stand": "{{~TIMESTAMP}}"}',
         ),
     ),
     "hard_negatives": (

@@ -28,10 +28,10 @@ TEMPLATES: dict[str, tuple[tuple[str, ...], ...]] = {
             "{{IBAN}}. Callback number: {{PHONE}}.\n\nWrite a short apology for the customer.",
         ),
         (
-            "Please classify this support request by urgency:\n\n\"Hello, I ordered the "
+            'Please classify this support request by urgency:\n\n"Hello, I ordered the '
             "{{~PRODUCT}} (order {{~ORDER}}) but it was delivered to the wrong address. The "
             "correct address is {{ADDRESS}}. Please contact me at {{EMAIL}} or {{PHONE}}. "
-            "Regards, {{PERSON}}\"",
+            'Regards, {{PERSON}}"',
         ),
         (
             "Escalation {{~TICKET}}: {{PERSON}} says their {{~PRODUCT}} stopped charging after "
@@ -62,9 +62,9 @@ TEMPLATES: dict[str, tuple[tuple[str, ...], ...]] = {
             "to {{AGENT_EMAIL}}.\n\nKind regards,\n{{ORG}}",
         ),
         (
-            "Draft a polite reply to this e-mail from {{PERSON}} ({{EMAIL}}):\n\n\"I still have "
+            'Draft a polite reply to this e-mail from {{PERSON}} ({{EMAIL}}):\n\n"I still have '
             "not received the refund for the {{~PRODUCT}} I returned on {{~TIMESTAMP}}. My "
-            "card number is {{CARD}} and my phone is {{PHONE}}. I live at {{ADDRESS}}.\"",
+            'card number is {{CARD}} and my phone is {{PHONE}}. I live at {{ADDRESS}}."',
         ),
         (
             "What is the tone of this message?\n\n---\nFrom: {{EMAIL}}\nDate: {{~TIMESTAMP}}\n\n"
@@ -152,33 +152,33 @@ TEMPLATES: dict[str, tuple[tuple[str, ...], ...]] = {
         ),
         (
             "Explain these nginx log lines:\n\n"
-            "{{IP}} - - [{{~TIMESTAMP}}] \"GET /api/v2/users HTTP/1.1\" 401 512 \"-\" "
-            "\"curl/8.4.0\"\n"
-            "{{IP2}} - - [{{~TIMESTAMP2}}] \"POST /api/v2/login HTTP/1.1\" 200 1024 \"-\" "
-            "\"{{~VERSION}}\"\n"
+            '{{IP}} - - [{{~TIMESTAMP}}] "GET /api/v2/users HTTP/1.1" 401 512 "-" '
+            '"curl/8.4.0"\n'
+            '{{IP2}} - - [{{~TIMESTAMP2}}] "POST /api/v2/login HTTP/1.1" 200 1024 "-" '
+            '"{{~VERSION}}"\n'
             "request-id={{~UUID}} user={{EMAIL}}",
         ),
         (
             "Find the bug in this config loader:\n\n```python\nOPENAI_API_KEY = "
-            "\"{{OPENAI_KEY}}\"\n"
-            "ANTHROPIC_API_KEY = \"{{ANTHROPIC_KEY}}\"\nMODEL_VERSION = \"{{~VERSION}}\"\n\n"
+            '"{{OPENAI_KEY}}"\n'
+            'ANTHROPIC_API_KEY = "{{ANTHROPIC_KEY}}"\nMODEL_VERSION = "{{~VERSION}}"\n\n'
             "def client():\n    return make_client(OPENAI_API_KEY, retries=3)\n```",
         ),
         (
-            "The request below returns 401, why?\n\n```\ncurl -H \"Authorization: Bearer "
-            "{{BEARER}}\" "
+            'The request below returns 401, why?\n\n```\ncurl -H "Authorization: Bearer '
+            '{{BEARER}}" '
             "https://api.example.com/v1/orders/{{~ORDER}}\n```\nServer log: token rejected at "
             "{{~TIMESTAMP}} from {{IP}}",
         ),
         (
-            "Traceback (most recent call last):\n  File \"client.py\", line 88, in fetch\n"
+            'Traceback (most recent call last):\n  File "client.py", line 88, in fetch\n'
             "requests.exceptions.HTTPError: 401 Client Error for url: "
             "https://internal.example.com/api?access_token={{JWT}}\n\nWhat does this error mean?",
         ),
         (
-            "Is this service account file safe to commit?\n\n{\n  \"type\": \"service_account\",\n"
-            "  \"private_key_id\": \"{{~HASH}}\",\n  \"private_key\": \"{{PEM_ESCAPED}}\\n\",\n"
-            "  \"client_email\": \"{{EMAIL}}\"\n}",
+            'Is this service account file safe to commit?\n\n{\n  "type": "service_account",\n'
+            '  "private_key_id": "{{~HASH}}",\n  "private_key": "{{PEM_ESCAPED}}\\n",\n'
+            '  "client_email": "{{EMAIL}}"\n}',
         ),
         (
             "My SSH login fails, here is the key I use (~/.ssh/id_deploy):\n\n{{PEM}}\n\n"
@@ -202,7 +202,7 @@ TEMPLATES: dict[str, tuple[tuple[str, ...], ...]] = {
         ),
         (
             "Webhook handler log:\n{{~TIMESTAMP}} ERROR signature check failed kid={{~HASH}} "
-            "header=\"Authorization: Bearer {{JWT}}\" remote={{IP}}\nWhat should I check first?",
+            'header="Authorization: Bearer {{JWT}}" remote={{IP}}\nWhat should I check first?',
         ),
         (
             "git clone fails with this deploy key, is the format right?\n\n{{PEM}}\n\n"
@@ -221,8 +221,8 @@ TEMPLATES: dict[str, tuple[tuple[str, ...], ...]] = {
             "Hi, I'm {{PERSON}}. I was charged twice for order {{~ORDER}}.",
             "Sorry about that, {{PERSON_FIRST}}. Could you confirm the e-mail on your account?",
             "Sure, it's {{EMAIL}}. The card is {{CARD}}.",
-            "{\"customer\": {\"name\": \"{{PERSON}}\", \"email\": \"{{EMAIL}}\", \"phone\": "
-            "\"{{PHONE}}\"}, \"orders\": [{\"id\": \"{{~ORDER}}\", \"total\": \"{{~AMOUNT}}\"}]}",
+            '{"customer": {"name": "{{PERSON}}", "email": "{{EMAIL}}", "phone": '
+            '"{{PHONE}}"}, "orders": [{"id": "{{~ORDER}}", "total": "{{~AMOUNT}}"}]}',
         ),
         (
             "You are a senior SRE helping with incidents. Be concise.",
@@ -239,32 +239,32 @@ TEMPLATES: dict[str, tuple[tuple[str, ...], ...]] = {
             "{{ADDRESS}}.",
             "Happy to. I also need the payroll details for {{PERSON_FIRST}}.",
             "IBAN {{IBAN}}, SSN {{SSN}}, phone {{PHONE}}.",
-            "{\"employee\": \"{{PERSON}}\", \"manager\": \"{{PERSON2}}\", \"start\": "
-            "\"{{~TIMESTAMP}}\", \"laptop\": \"{{~PRODUCT}}\"}",
+            '{"employee": "{{PERSON}}", "manager": "{{PERSON2}}", "start": '
+            '"{{~TIMESTAMP}}", "laptop": "{{~PRODUCT}}"}',
         ),
         (
             "You are a coding assistant. The user's repository is private.",
             "Why does `gh auth status` fail with my token {{GH_TOKEN}}?",
             "That looks like a classic token. Is it expired? Also check the header you send.",
             "Here is the request: Authorization: Bearer {{BEARER}} from host {{IP6}}.",
-            "HTTP 401 {\"message\": \"Bad credentials\", \"documentation_url\": "
-            "\"https://docs.github.com/rest\", \"request_id\": \"{{~UUID}}\"}",
+            'HTTP 401 {"message": "Bad credentials", "documentation_url": '
+            '"https://docs.github.com/rest", "request_id": "{{~UUID}}"}',
         ),
         (
             "You are a travel booking assistant for {{ORG}}.",
             "Book me a hotel in {{CITY}} for the conference. I'm {{PERSON}}, {{EMAIL}}.",
             "Sure, {{PERSON_FIRST}}. Which card should I charge and what's your phone number?",
             "Card {{CARD}}, phone {{PHONE}}. My colleague {{PERSON2}} joins too.",
-            "{\"booking\": \"{{~ORDER}}\", \"guest\": \"{{PERSON}}\", \"city\": \"{{CITY}}\", "
-            "\"price\": \"{{~AMOUNT}}\"}",
+            '{"booking": "{{~ORDER}}", "guest": "{{PERSON}}", "city": "{{CITY}}", '
+            '"price": "{{~AMOUNT}}"}',
         ),
         (
             "You are an API support engineer. Explain errors simply.",
             "My service gets 401 from the gateway. Token: {{JWT}}",
             "The token's signature may not match the key. Which key signs it?",
             "This one, from the vault path secret/auth:\n{{PEM}}",
-            "{\"error\": \"invalid_token\", \"at\": \"{{~TIMESTAMP}}\", \"client_ip\": "
-            "\"{{IP}}\", \"user\": \"{{EMAIL}}\"}",
+            '{"error": "invalid_token", "at": "{{~TIMESTAMP}}", "client_ip": '
+            '"{{IP}}", "user": "{{EMAIL}}"}',
         ),
     ),
     "hard_negatives": (

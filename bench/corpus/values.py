@@ -22,9 +22,9 @@ import uuid
 from collections.abc import Callable
 
 import phonenumbers
+from stdnum import ean, luhn
 from stdnum import iban as std_iban
 from stdnum import isbn as std_isbn
-from stdnum import luhn
 from stdnum.de import idnr
 from stdnum.us import ssn as std_ssn
 
@@ -398,7 +398,7 @@ def _timestamp(rng: random.Random) -> str:
 def _isbn(rng: random.Random) -> str:
     group = rng.choice(("3", "3", "0", "1"))
     body = "978" + group + _digits(rng, 8)
-    number = body + std_isbn.ean.calc_check_digit(body)
+    number = body + ean.calc_check_digit(body)
     if rng.random() < 0.2:
         return str(std_isbn.to_isbn10(number))
     return str(std_isbn.format(number))
