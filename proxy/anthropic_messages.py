@@ -264,6 +264,7 @@ class AnthropicMessages:
     def __init__(self, *, count_tokens: bool = False) -> None:
         self.name = "anthropic_count_tokens" if count_tokens else "anthropic_messages"
         self.streams = not count_tokens
+        self.upstream_path = "/v1/messages/count_tokens" if count_tokens else "/v1/messages"
 
     def slots(self, body: MutableMapping[str, JSON]) -> list[Slot]:
         """See :func:`request_slots`."""

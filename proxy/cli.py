@@ -24,6 +24,7 @@ __all__ = ["build_parser", "main"]
 _COMMAND_MODULES = (
     "proxy.commands.scan",
     "proxy.commands.evaluate",
+    "proxy.commands.serve",
 )
 
 

@@ -60,10 +60,7 @@ def compose_reply(body: object) -> str:
             "any personal data I could recognise."
         )
     listed = ", ".join(found[:-1]) + (" and " if len(found) > 1 else "") + found[-1]
-    return (
-        f"Thanks, noted. I will follow up about {listed}. "
-        f"(The demo upstream only ever saw placeholders such as {found[0]}.)"
-    )
+    return f"Thanks, noted. I will follow up about {listed} this week."
 
 
 def _tool_call(body: dict[str, object]) -> tuple[str, dict[str, object]] | None:

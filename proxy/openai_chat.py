@@ -330,6 +330,7 @@ class OpenAIChat:
     name = "openai_chat"
     key_header = "authorization"
     streams = True
+    upstream_path = "/v1/chat/completions"
 
     def slots(self, body: MutableMapping[str, JSON]) -> list[Slot]:
         """See :func:`request_slots`."""

@@ -20,12 +20,14 @@ from dataclasses import dataclass
 from typing import Final, Protocol, final
 
 from pipelines.errors import RequestError
+from pipelines.vault import Vault
 from proxy.sse import Event
 
 __all__ = [
     "COMMON_STRUCTURAL",
     "ApiShape",
     "FilterFactory",
+    "FilterPolicy",
     "Slot",
     "StreamRewriter",
     "TextFilter",
@@ -193,6 +195,14 @@ class TextFilter(Protocol):
 FilterFactory = Callable[[bool], TextFilter]
 
 
+class FilterPolicy(Protocol):
+    """A route's compiled egress policy: gives each request its channel factory."""
+
+    def factory_for(self, vault: Vault) -> FilterFactory:
+        """Channel filters that relink/redact for the values in ``vault``."""
+        ...
+
+
 class StreamRewriter(Protocol):
     """Routes the events of one streamed reply through per-channel filters."""
 
@@ -211,6 +221,7 @@ class ApiShape(Protocol):
     name: str
     key_header: str
     streams: bool
+    upstream_path: str
 
     def slots(self, body: MutableMapping[str, JSON]) -> list[Slot]:
         """Every sanitisable string of the request, in canonical order."""

@@ -1,0 +1,286 @@
+"""The request path: check, sanitise, forward, filter the reply (streamed or not).
+
+:meth:`Gateway.handle` serves every configured route.  Order matters and is the contract:
+
+1. route, method, client key, content type, body size, UTF-8 and JSON are checked
+   first; any failure is a 4xx in the API's shape and nothing is forwarded (C7);
+2. every text slot of the body is sanitised in one chain call with a fresh per-request
+   vault; a detector failure refuses the request unless the route says fail-open (C2);
+3. the sanitised body goes upstream; an upstream error status becomes an error in the
+   API's shape;
+4. a streamed reply is decoded event by event, each text channel goes through its own
+   egress filter, and each upstream chunk's output is written as soon as it is
+   settled; an egress refusal or an upstream failure mid-stream ends the stream with
+   the API's error event (C6);
+5. a client that disconnects makes ``write`` raise (or cancels the handler): leaving
+   the upstream context closes the upstream connection, which cancels the generation,
+   and the vault goes out of scope with the request.
+"""
+
+from __future__ import annotations
+
+import hmac
+import json
+import re
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Final, Literal, final
+from urllib.parse import urlencode
+
+from aiohttp import web
+
+from pipelines.chain import Chain
+from pipelines.errors import GatewayError, RequestError, StreamProtocolError
+from pipelines.vault import Vault
+from proxy.anthropic_messages import AnthropicMessages
+from proxy.config import RouteConfig
+from proxy.failures import describe
+from proxy.logs import RequestRecord
+from proxy.openai_chat import OpenAIChat
+from proxy.shapes import (
+    ApiShape,
+    FilterFactory,
+    FilterPolicy,
+    dumps,
+    read_slots,
+    require_mapping,
+    write_slots,
+)
+from proxy.sse import SSEDecoder
+from proxy.upstream import UpstreamClient, UpstreamResponse, request_headers, response_headers
+
+__all__ = ["API_SHAPES", "RECORD", "Gateway", "RouteRuntime", "shape_for_unrouted"]
+
+RECORD: Final = web.RequestKey("record", RequestRecord)
+API_SHAPES: Final[dict[str, ApiShape]] = {
+    "openai_chat": OpenAIChat(),
+    "anthropic_messages": AnthropicMessages(),
+    "anthropic_count_tokens": AnthropicMessages(count_tokens=True),
+}
+# A reply body the gateway must hold whole (non-streamed JSON, error bodies).
+MAX_RESPONSE_BYTES: Final = 64 * 1024 * 1024
+# Query parameters the SDKs send that carry no text (``?beta=true``); others are dropped.
+_QUERY_ALLOWED: Final = frozenset({"beta", "api-version"})
+_JSON_TYPES: Final = frozenset({"application/json"})
+_TOKEN: Final = re.compile(r"[A-Za-z0-9._-]{1,64}")
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class RouteRuntime:
+    """One route, compiled at start-up: its shape, chain, egress policy and upstream."""
+
+    route: RouteConfig
+    shape: ApiShape
+    chain: Chain
+    policy: FilterPolicy
+    upstream: UpstreamClient
+    auth: Literal["inject", "passthrough"]
+    api_key: str | None
+    client_keys: frozenset[bytes]
+    open_route: bool
+    max_placeholder_index: int
+
+
+def shape_for_unrouted(request: web.Request) -> ApiShape:
+    """The error shape for a request no route matched: Anthropic if it looks like it."""
+    if "anthropic-version" in request.headers or request.path.startswith("/v1/messages"):
+        return API_SHAPES["anthropic_messages"]
+    return API_SHAPES["openai_chat"]
+
+
+def _client_key(request: web.Request) -> str | None:
+    value = request.headers.get("x-api-key")
+    if value:
+        return value
+    auth = request.headers.get("authorization", "")
+    scheme, _, token = auth.partition(" ")
+    if scheme.lower() == "bearer" and token.strip():
+        return token.strip()
+    return None
+
+
+def _check_key(runtime: RouteRuntime, request: web.Request) -> None:
+    if runtime.open_route:
+        return
+    key = _client_key(request)
+    if key is None:
+        raise RequestError(401, "missing_api_key", "this route requires a gateway client key")
+    offered = key.encode()
+    # Compare against every key, always, so timing does not reveal which one was close.
+    matched = False
+    for allowed in runtime.client_keys:
+        matched |= hmac.compare_digest(offered, allowed)
+    if not matched:
+        raise RequestError(401, "invalid_api_key", "the client key is not valid for this route")
+
+
+async def _read_json(request: web.Request, limit: int) -> dict[str, object]:
+    if request.content_type not in _JSON_TYPES:
+        raise RequestError(415, "unsupported_media_type", "request body must be application/json")
+    if request.content_length is not None and request.content_length > limit:
+        raise RequestError(413, "body_too_large", f"request body exceeds {limit} bytes")
+    raw = await request.read()
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise RequestError(400, "invalid_utf8", "request body is not valid UTF-8") from exc
+    try:
+        body = json.loads(text)
+    except ValueError as exc:
+        raise RequestError(400, "invalid_json", "request body is not valid JSON") from exc
+    return dict(require_mapping(body))
+
+
+def _upstream_path(request: web.Request, runtime: RouteRuntime) -> str:
+    kept = [
+        (key, value)
+        for key, value in request.query.items()
+        if key in _QUERY_ALLOWED and _TOKEN.fullmatch(value)
+    ]
+    # The API's own path, not the route's: several routes (tiers) may serve one API.
+    return runtime.shape.upstream_path + ("?" + urlencode(kept) if kept else "")
+
+
+@final
+class Gateway:
+    """Serves every configured route; ``routes`` is filled in by the app at start-up."""
+
+    __slots__ = ("_max_body", "_routes")
+
+    def __init__(self, routes: Mapping[str, RouteRuntime], max_body_bytes: int) -> None:
+        self._routes = routes
+        self._max_body = max_body_bytes
+
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        """Serve one request (see the module docstring for the order of checks)."""
+        runtime = self._routes.get(request.path)
+        record = request[RECORD]
+        if runtime is None:
+            raise RequestError(404, "unknown_route", "no route is configured for this path")
+        shape = runtime.shape
+        record.route = runtime.route.name
+        record.api = shape.name
+        if request.method != "POST":
+            raise RequestError(405, "method_not_allowed", "this route accepts POST only")
+        _check_key(runtime, request)
+        body = await _read_json(request, self._max_body)
+        record.streamed = shape.is_streaming(body)
+
+        slots = shape.slots(body)
+        texts = read_slots(slots)
+        record.texts = len(texts)
+        vault = Vault(max_index=runtime.max_placeholder_index)
+        started = time.perf_counter()
+        sanitized = await runtime.chain.sanitize(texts, vault)
+        record.sanitize_ms = (time.perf_counter() - started) * 1000.0
+        write_slots(slots, sanitized.texts)
+        record.note_findings(
+            {finding.detector for finding in sanitized.findings}, sanitized.counts, len(vault)
+        )
+        factory = runtime.policy.factory_for(vault)
+        headers = request_headers(
+            request.headers,
+            auth=runtime.auth,
+            api_key=runtime.api_key,
+            key_header="authorization" if shape.key_header == "authorization" else "x-api-key",
+        )
+        path = _upstream_path(request, runtime)
+        async with runtime.upstream.post(path, dumps(body), headers) as up:
+            record.first_byte_ms = record.elapsed_ms()
+            if up.status >= 400:
+                return await _relay_error(up, shape, record)
+            if up.content_type == "text/event-stream":
+                return await _stream(request, up, shape, factory, record)
+            if up.content_type in _JSON_TYPES:
+                return await _whole(up, shape, factory, record)
+            raise StreamProtocolError("upstream answered with an unexpected content type")
+
+
+async def _relay_error(
+    up: UpstreamResponse, shape: ApiShape, record: RequestRecord
+) -> web.Response:
+    """An upstream error status, in the API's shape; 5xx become 502 (503/529 kept)."""
+    raw = await up.read(MAX_RESPONSE_BYTES)
+    status = up.status if up.status < 500 or up.status in (503, 529) else 502
+    try:
+        parsed: object = json.loads(raw)
+    except ValueError:
+        parsed = None
+    if not shape.is_error_body(parsed):
+        parsed = shape.error_body(status, "upstream_error", f"upstream returned HTTP {up.status}")
+    record.status = status
+    record.outcome = "upstream_error"
+    record.code = "upstream_status"
+    return web.Response(
+        status=status,
+        body=dumps(parsed),
+        content_type="application/json",
+        headers=response_headers(up.headers.items()),
+    )
+
+
+async def _whole(
+    up: UpstreamResponse, shape: ApiShape, factory: FilterFactory, record: RequestRecord
+) -> web.Response:
+    raw = await up.read(MAX_RESPONSE_BYTES)
+    try:
+        body = json.loads(raw)
+    except ValueError as exc:
+        raise StreamProtocolError("upstream sent a JSON body that does not parse") from exc
+    if not isinstance(body, dict):
+        raise StreamProtocolError("upstream sent a JSON body that is not an object")
+    shape.rewrite_body(body, factory)
+    record.status = up.status
+    return web.Response(
+        status=up.status,
+        body=dumps(body),
+        content_type="application/json",
+        headers=response_headers(up.headers.items()),
+    )
+
+
+async def _stream(
+    request: web.Request,
+    up: UpstreamResponse,
+    shape: ApiShape,
+    factory: FilterFactory,
+    record: RequestRecord,
+) -> web.StreamResponse:
+    response = web.StreamResponse(status=up.status, headers=response_headers(up.headers.items()))
+    response.content_type = "text/event-stream"
+    response.headers["Cache-Control"] = "no-cache"
+    record.status = up.status
+    await response.prepare(request)
+    decoder = SSEDecoder()
+    rewriter = shape.rewriter(factory)
+    pending: list[bytes] = []
+    try:
+        try:
+            async for chunk in up.chunks():
+                for event in decoder.feed(chunk):
+                    pending.extend(rewriter.on_event(event))
+                if pending:
+                    await _write(response, pending)
+            for event in decoder.close():
+                pending.extend(rewriter.on_event(event))
+            pending.extend(rewriter.finish())
+        except GatewayError as exc:
+            failure = describe(exc)
+            record.outcome = failure.outcome
+            record.code = failure.code
+            pending.append(shape.error_event(failure.status, failure.code, failure.message))
+        await _write(response, pending)
+        await response.write_eof()
+    except ConnectionResetError:
+        record.outcome = "client_gone"
+    return response
+
+
+async def _write(response: web.StreamResponse, pending: list[bytes]) -> None:
+    if pending:
+        data = b"".join(pending)
+        pending.clear()
+        await response.write(data)
+

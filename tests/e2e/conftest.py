@@ -1,0 +1,129 @@
+"""End-to-end fixtures: the real gateway app on loopback in front of a fake upstream.
+
+``fake`` is a :class:`FakeUpstream` served by ``aiohttp_server``; ``gateway(...)`` builds
+a config pointing at it (every option the tests vary is a keyword), serves
+``create_app(config)`` on another loopback port and returns a :class:`Gateway` handle
+with its URL, app and a helper computing what the whole-string egress filter gives.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from aiohttp import web
+from aiohttp.test_utils import TestServer
+
+from pipelines.vault import Vault
+from proxy.app import ROUTES, create_app
+from proxy.config import Config, parse_config
+from proxy.shapes import filter_whole, read_slots
+from tests.e2e.fake_upstream import FakeUpstream
+
+# Seeded personal data: none of it may ever reach the upstream or a log line.
+SEEDS = {
+    "EMAIL": "jane.doe@example.com",
+    "PHONE": "+1 415 555 0132",
+    "IBAN": "DE89 3704 0044 0532 0130 00",
+    "CREDIT_CARD": "4111 1111 1111 1111",
+    "API_KEY": "AKIAIOSFODNN7EXAMPLE",
+}
+PROMPT = (
+    f"Mail {SEEDS['EMAIL']} or call {SEEDS['PHONE']}. Pay to {SEEDS['IBAN']} with card "
+    f"{SEEDS['CREDIT_CARD']}; the build uses key {SEEDS['API_KEY']}."
+)
+# How the seeds may appear on the wire (raw UTF-8 and JSON-escaped forms are the same
+# for these ASCII values; the digits-only forms catch a reformatted leak).
+SEED_FORMS = [*SEEDS.values(), "4111111111111111", "DE89370400440532013000"]
+
+AnyServer = Callable[..., Awaitable[TestServer]]
+
+
+@dataclass
+class Gateway:
+    """A running gateway: its base URL and app."""
+
+    url: str
+    app: web.Application
+    config: Config
+
+    async def expected(self, path: str, body: dict[str, Any], text: str, *,
+                       json_string: bool = False) -> str:
+        """What the whole-string egress filter makes of ``text`` for this request."""
+        runtime = self.app[ROUTES][path]
+        vault = Vault(max_index=runtime.max_placeholder_index)
+        await runtime.chain.sanitize(read_slots(runtime.shape.slots(body)), vault)
+        return filter_whole(runtime.policy.factory_for(vault), text, json_string=json_string)
+
+
+def config_data(
+    upstream_url: str,
+    *,
+    relink: bool = True,
+    redact: Sequence[str] = ("PRIVATE_KEY", "API_KEY", "JWT"),
+    max_held_chars: int = 16384,
+    max_body_bytes: int = 1_000_000,
+    timeouts: dict[str, float] | None = None,
+    fail_open: bool = False,
+) -> dict[str, Any]:
+    """A gateway config in front of ``upstream_url``; open routes plus two keyed tiers."""
+    response = {"relink": relink, "redact": list(redact), "max_held_chars": max_held_chars}
+    routes: list[dict[str, Any]] = [
+        {"name": "openai", "path": "/v1/chat/completions", "api": "openai_chat",
+         "upstream": "fake", "pipeline": ["regex"], "response": response},
+        {"name": "anthropic", "path": "/v1/messages", "api": "anthropic_messages",
+         "upstream": "fake", "pipeline": ["regex"], "response": response},
+        {"name": "count", "path": "/v1/messages/count_tokens", "api": "anthropic_count_tokens",
+         "upstream": "fake", "pipeline": ["regex"]},
+        {"name": "relinked", "path": "/relinked/v1/chat/completions", "api": "openai_chat",
+         "upstream": "fake_injected", "pipeline": ["regex"], "clients": ["trusted"],
+         "response": {"relink": True}},
+        {"name": "masked", "path": "/masked/v1/chat/completions", "api": "openai_chat",
+         "upstream": "fake_injected", "pipeline": ["regex"], "clients": ["trusted", "vendor"],
+         "response": {"relink": False}},
+    ]
+    if fail_open:
+        for route in routes:
+            route["fail_open"] = ["regex"]
+    upstream: dict[str, Any] = {"base_url": upstream_url}
+    if timeouts:
+        upstream["timeouts"] = timeouts
+    return {
+        "server": {"max_body_bytes": max_body_bytes},
+        "clients": {"trusted": {"key": "gw-trusted-key"}, "vendor": {"key": "gw-vendor-key"}},
+        "upstreams": {
+            "fake": dict(upstream, auth="passthrough"),
+            "fake_injected": dict(upstream, auth="inject", api_key="sk-provider-secret"),
+        },
+        "detectors": {"regex": {"type": "regex", "timeout_s": 5}},
+        "routes": routes,
+    }
+
+
+@pytest.fixture
+async def fake(aiohttp_server: AnyServer) -> FakeUpstream:
+    """A recording fake provider on loopback."""
+    upstream = FakeUpstream()
+    server = await aiohttp_server(upstream.app())
+    upstream.url = str(server.make_url("")).rstrip("/")
+    return upstream
+
+
+@pytest.fixture
+def gateway(
+    aiohttp_server: AnyServer, fake: FakeUpstream
+) -> Callable[..., Awaitable[Gateway]]:
+    """``await gateway(**config_options)``: a running gateway in front of ``fake``."""
+
+    async def start(upstream_url: str | None = None, **options: Any) -> Gateway:
+        url = upstream_url or fake.url
+        config = parse_config(config_data(url, **options), source="<e2e>",
+                              base_dir=Path.cwd(), environ={})
+        app = create_app(config)
+        server = await aiohttp_server(app)
+        return Gateway(str(server.make_url("")).rstrip("/"), app, config)
+
+    return start
