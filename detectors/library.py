@@ -112,7 +112,8 @@ _PHONE_TRUNK0: Final = (
 # bare number is not taken for a phone.
 _PHONE_OTHER: Final = r"[1-9][0-9]{1,4}[ \-/][0-9]{2,4}(?:[ \-][0-9]{2,5}){1,3}"
 
-_PHONE_MAX: Final = 40
+# Longest branch: the international one, 5 + 6 groups of 9 characters.
+_PHONE_MAX: Final = 59
 
 
 def _phone_pattern(regions: Iterable[str]) -> str:

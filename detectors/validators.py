@@ -147,10 +147,10 @@ def is_ipv4(text: str) -> bool:
 def is_ipv6(text: str) -> bool:
     """An IPv6 address (compressed forms and an embedded IPv4 tail allowed).
 
-    The bare unspecified address ``::`` is refused: in prose it is a C++ scope
-    operator or a Haskell type signature far more often than an address.
+    Short compressed forms without a digit (``::``, ``a::b``, ``dead::beef``) are
+    refused: in prose they are C++/Rust scope operators far more often than addresses.
     """
-    if text == "::":
+    if text.count(":") < 3 and not any(ch.isdigit() for ch in text):
         return False
     try:
         ipaddress.IPv6Address(text)
@@ -188,6 +188,11 @@ def is_random_token(text: str) -> bool:
     return any(ch.isdigit() for ch in text) and any(ch.isalpha() for ch in text)
 
 
+def _national_prefix(region: str) -> str | None:
+    metadata = phonenumbers.PhoneMetadata.metadata_for_region(region)
+    return None if metadata is None else metadata.national_prefix
+
+
 def phone_validator(*, strict: bool, regions: Iterable[str]) -> Validator:
     """Return a validator for phone numbers written internationally or nationally.
 
@@ -198,9 +203,17 @@ def phone_validator(*, strict: bool, regions: Iterable[str]) -> Validator:
     """
     region_list = tuple(regions)
     check = phonenumbers.is_valid_number if strict else phonenumbers.is_possible_number
+    # A national number written with a leading 0 belongs to a trunk-prefix-0 country
+    # (DE, GB, FR, ...), one without to NANP or a country without trunk prefix: only
+    # those regions are tried, so a US-formatted number is never validated as German.
+    trunk0 = {region: _national_prefix(region) == "0" for region in region_list}
 
     def validate(text: str) -> bool:
-        targets: tuple[str | None, ...] = (None,) if text.lstrip().startswith("+") else region_list
+        if text.lstrip().startswith("+"):
+            targets: tuple[str | None, ...] = (None,)
+        else:
+            leading_zero = digits_only(text).startswith("0")
+            targets = tuple(r for r in region_list if trunk0[r] == leading_zero)
         for region in targets:
             try:
                 number = phonenumbers.parse(text, region)

@@ -1,0 +1,357 @@
+"""The built-in entity library: every entity with positive and negative rows.
+
+Rows run through the ``regex`` detector restricted to one entity, so they exercise the
+pattern, its validator and the detector's retry logic together, as production does.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+import regex
+
+from detectors.library import (
+    BUILTIN_ENTITIES,
+    VALIDATORS,
+    EntityPattern,
+    compile_pattern,
+    phone_entity,
+)
+from detectors.regex import create
+from detectors.validators import (
+    is_credit_card,
+    is_de_tax_id,
+    is_iban,
+    is_ipv6,
+    is_jwt,
+    is_mod97,
+    is_us_ssn,
+)
+from pipelines.spans import DetectorContext
+
+DOCS = Path(__file__).resolve().parents[3] / "docs" / "entities.md"
+
+JWT = (
+    "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9."
+    "eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIn0."
+    "SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c"
+)
+PEM = (
+    "-----BEGIN RSA PRIVATE KEY-----\n"
+    "MIIEowIBAAKCAQEAu1SU1LfVLPHCozMxH2Mo4lgOEePzNm0tRgeLezV6ffAt0gun\n"
+    "VTLw7onLRnrq0/IzW7yWR7QkrmBL7jTKEn5u+qKhbwKfBstIs+bMY2Zkp18gnTxK\n"
+    "-----END RSA PRIVATE KEY-----"
+)
+GITHUB = "ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"
+
+
+def found(name: str, text: str, **options: object) -> list[str]:
+    """The texts the detector reports for built-in ``name`` alone."""
+    detector = create({"entities": [name], **options}, DetectorContext(name="t"))
+    return [text[span.start : span.end] for span in detector.scan(text)]
+
+
+ROWS: list[tuple[str, str, list[str]]] = [
+    # EMAIL
+    ("EMAIL", "write to bob@corp.example.org.", ["bob@corp.example.org"]),
+    ("EMAIL", "a.b+tag@sub.ex-ample.co.uk, then", ["a.b+tag@sub.ex-ample.co.uk"]),
+    ("EMAIL", "jürgen@müller.de", ["jürgen@müller.de"]),
+    ("EMAIL", "(alice@example.com)", ["alice@example.com"]),
+    ("EMAIL", "user@localhost", []),
+    ("EMAIL", "@handle and foo@ and @bar.com", []),
+    ("EMAIL", "git@github.com:org/repo.git", ["git@github.com"]),
+    # PHONE (lenient, US + DE)
+    ("PHONE", "call +49 30 1234567 today", ["+49 30 1234567"]),
+    ("PHONE", "call +1 (415) 555-0123.", ["+1 (415) 555-0123"]),
+    ("PHONE", "US (415) 555-0123 office", ["(415) 555-0123"]),
+    ("PHONE", "US 415-555-0123", ["415-555-0123"]),
+    ("PHONE", "US 415.555.0123", ["415.555.0123"]),
+    ("PHONE", "toll free 1-800-555-0199", ["1-800-555-0199"]),
+    ("PHONE", "Berlin 030 1234567", ["030 1234567"]),
+    ("PHONE", "mobil 0151 23456789", ["0151 23456789"]),
+    ("PHONE", "Fax 030/1234567", ["030/1234567"]),
+    ("PHONE", "test number (555) 555-0123", ["(555) 555-0123"]),
+    ("PHONE", "on 2024-01-15 at 12:30:45", []),
+    ("PHONE", "order #0123456789 shipped", []),
+    ("PHONE", "version 1.2.3.4", []),
+    ("PHONE", "ISBN 978-3-16-148410-0", []),
+    ("PHONE", "+1 555", []),
+    # CREDIT_CARD
+    ("CREDIT_CARD", "visa 4111 1111 1111 1111 exp", ["4111 1111 1111 1111"]),
+    ("CREDIT_CARD", "mc 5500-0000-0000-0004", ["5500-0000-0000-0004"]),
+    ("CREDIT_CARD", "amex 3400 000000 00009", ["3400 000000 00009"]),
+    ("CREDIT_CARD", "discover 6011000000000004.", ["6011000000000004"]),
+    ("CREDIT_CARD", "ref 12 4111 1111 1111 1111", ["4111 1111 1111 1111"]),
+    ("CREDIT_CARD", "bad luhn 4111 1111 1111 1112", []),
+    ("CREDIT_CARD", "order number 1234567890123456", []),
+    ("CREDIT_CARD", "mixed 4111-1111 1111-1111", []),
+    ("CREDIT_CARD", "ISBN 978-3-16-148410-0", []),
+    ("CREDIT_CARD", "long run 41111111111111111111111", []),
+    ("CREDIT_CARD", "amount 4111111111111111.50", []),
+    # IBAN
+    ("IBAN", "IBAN DE89 3704 0044 0532 0130 00 BIC COBADEFFXXX", ["DE89 3704 0044 0532 0130 00"]),
+    ("IBAN", "IBAN DE89370400440532013000.", ["DE89370400440532013000"]),
+    ("IBAN", "GB82 WEST 1234 5698 7654 32", ["GB82 WEST 1234 5698 7654 32"]),
+    ("IBAN", "FR14 2004 1010 0505 0001 3M02 606", ["FR14 2004 1010 0505 0001 3M02 606"]),
+    ("IBAN", "NO93 8601 1117 947", ["NO93 8601 1117 947"]),
+    ("IBAN", "checksum DE89 3704 0044 0532 0130 01", []),
+    ("IBAN", "length DE89 3704 0044 0532 0130", []),
+    ("IBAN", "ISO 8601 and AB12 CDEF GHIJ KLMN", []),
+    # US_SSN
+    ("US_SSN", "SSN 123-45-6789.", ["123-45-6789"]),
+    ("US_SSN", "SSN 123 45 6789", ["123 45 6789"]),
+    ("US_SSN", "area 000-12-3456", []),
+    ("US_SSN", "area 666-12-3456", []),
+    ("US_SSN", "area 900-12-3456", []),
+    ("US_SSN", "group 123-00-4567", []),
+    ("US_SSN", "serial 123-45-0000", []),
+    ("US_SSN", "advertised 078-05-1120", []),
+    ("US_SSN", "bare 123456789", []),
+    ("US_SSN", "part 1-123-45-6789", []),
+    # DE_TAX_ID
+    ("DE_TAX_ID", "Steuer-ID 36 574 261 809", ["36 574 261 809"]),
+    ("DE_TAX_ID", "IdNr 47081359225.", ["47081359225"]),
+    ("DE_TAX_ID", "check digit 36574261808", []),
+    ("DE_TAX_ID", "all distinct 12345678901", []),
+    ("DE_TAX_ID", "part of 365742618091", []),
+    # IPV4
+    ("IPV4", "host 10.0.0.1:8080", ["10.0.0.1"]),
+    ("IPV4", "from 192.168.178.20.", ["192.168.178.20"]),
+    ("IPV4", "release v1.2.3.4", []),
+    ("IPV4", "version 1.2.3.4", []),
+    ("IPV4", "Build: 10.0.19041.1", []),
+    ("IPV4", "semver 1.2.3.4.5", []),
+    ("IPV4", "octet 256.1.1.1", []),
+    ("IPV4", "leading zeros 01.02.03.04", []),
+    ("IPV4", "date 12.03.2024", []),
+    # IPV6
+    ("IPV6", "addr 2001:db8::1 ok", ["2001:db8::1"]),
+    ("IPV6", "link fe80::1ff:fe23:4567:890a", ["fe80::1ff:fe23:4567:890a"]),
+    ("IPV6", "loopback ::1", ["::1"]),
+    ("IPV6", "mapped ::ffff:192.0.2.1", ["::ffff:192.0.2.1"]),
+    ("IPV6", "time 12:30:45", []),
+    ("IPV6", "C++ std::vector and a::b", []),
+    ("IPV6", "mac 00:1a:2b:3c:4d:5e", []),
+    ("IPV6", "sha 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08", []),
+    # PEM_PRIVATE_KEY
+    ("PEM_PRIVATE_KEY", f"key:\n{PEM}\nthanks", [PEM]),
+    (
+        "PEM_PRIVATE_KEY",
+        "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaA==\n-----END OPENSSH PRIVATE KEY-----",
+        ["-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaA==\n-----END OPENSSH PRIVATE KEY-----"],
+    ),
+    ("PEM_PRIVATE_KEY", "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----", []),
+    ("PEM_PRIVATE_KEY", "-----BEGIN PUBLIC KEY-----\nMIIB\n-----END PUBLIC KEY-----", []),
+    # JWT
+    ("JWT", f"token {JWT}.", [JWT]),
+    ("JWT", "eyJhbGciOi.eyJzdWIi.sig", []),
+    ("JWT", "eyJub3QganNvbg.eyJzdWIi.sig", []),
+    ("JWT", "plain a.b.c and eyJ alone", []),
+    # AWS_ACCESS_KEY
+    ("AWS_ACCESS_KEY", "key AKIAIOSFODNN7EXAMPLE here", ["AKIAIOSFODNN7EXAMPLE"]),
+    ("AWS_ACCESS_KEY", "temp ASIAY34FZKBOKMUTVV7A", ["ASIAY34FZKBOKMUTVV7A"]),
+    ("AWS_ACCESS_KEY", "too long AKIAIOSFODNN7EXAMPLEX", []),
+    ("AWS_ACCESS_KEY", "lower akiaiosfodnn7example", []),
+    # GITHUB_TOKEN
+    ("GITHUB_TOKEN", f"token {GITHUB}", [GITHUB]),
+    (
+        "GITHUB_TOKEN",
+        "github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuv",
+        ["github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuv"],
+    ),
+    ("GITHUB_TOKEN", "ghp_short123", []),
+    ("GITHUB_TOKEN", "ghx_" + "a" * 36, []),
+    # SLACK_TOKEN
+    (
+        "SLACK_TOKEN",
+        "xoxb-123456789012-1234567890123-AbCdEfGhIj",
+        ["xoxb-123456789012-1234567890123-AbCdEfGhIj"],
+    ),
+    ("SLACK_TOKEN", "xoxz-123456789012-1234567890123", []),
+    ("SLACK_TOKEN", "xoxb-short", []),
+    # OPENAI_API_KEY
+    (
+        "OPENAI_API_KEY",
+        "sk-proj-abc123DEF456ghi789JKL012mno",
+        ["sk-proj-abc123DEF456ghi789JKL012mno"],
+    ),
+    (
+        "OPENAI_API_KEY",
+        "key=sk-1234567890abcdefABCDEF1234567890abcdefABCDEF",
+        ["sk-1234567890abcdefABCDEF1234567890abcdefABCDEF"],
+    ),
+    ("OPENAI_API_KEY", "sk-learn-compatible-estimators-are-nice", []),
+    ("OPENAI_API_KEY", "sk-ant-api03-abc123DEF456ghi789JKL012", []),
+    ("OPENAI_API_KEY", "disk-1234567890abcdefABCDEF", []),
+    # ANTHROPIC_API_KEY
+    (
+        "ANTHROPIC_API_KEY",
+        "sk-ant-api03-abc123DEF456ghi789JKL012-xyzAA",
+        ["sk-ant-api03-abc123DEF456ghi789JKL012-xyzAA"],
+    ),
+    ("ANTHROPIC_API_KEY", "sk-ant-short", []),
+    # BEARER_TOKEN
+    ("BEARER_TOKEN", "Authorization: Bearer abcdef0123456789abcdef", ["abcdef0123456789abcdef"]),
+    (
+        "BEARER_TOKEN",
+        "authorization: bearer 9f86d081884c7d659a2feaa0c55ad015",
+        ["9f86d081884c7d659a2feaa0c55ad015"],
+    ),
+    ("BEARER_TOKEN", "the bearer of bad news and good tidings", []),
+    ("BEARER_TOKEN", "Bearer authentication-mechanisms", []),
+]
+
+
+@pytest.mark.parametrize(("name", "text", "expected"), ROWS)
+def test_builtin_rows(name: str, text: str, expected: list[str]) -> None:
+    """Each row: the entity alone finds exactly the expected values in the text."""
+    assert found(name, text) == expected
+
+
+def test_every_builtin_has_positive_and_negative_rows() -> None:
+    """The table covers every built-in with at least one hit and one miss."""
+    positives = {name for name, _, expected in ROWS if expected}
+    negatives = {name for name, _, expected in ROWS if not expected}
+    assert positives == set(BUILTIN_ENTITIES)
+    assert negatives == set(BUILTIN_ENTITIES)
+
+
+def test_jwt_after_bearer_is_a_jwt() -> None:
+    """Two built-ins on the same text: the earlier library entry names it."""
+    detector = create({}, DetectorContext(name="t"))
+    text = f"Authorization: Bearer {JWT}"
+    spans = detector.scan(text)
+    assert [(s.label, text[s.start : s.end]) for s in spans] == [("JWT", JWT)]
+
+
+@pytest.mark.parametrize(
+    ("text", "lenient", "strict"),
+    [
+        ("(415) 555-0123", True, True),
+        ("(555) 555-0123", True, False),
+        ("(211) 555-0123", True, False),
+        ("030 1234567", True, True),
+        ("0111 1234567", True, False),
+        ("+49 111 1234567", True, False),
+        ("+44 20 7946 0958", True, True),
+    ],
+)
+def test_phone_strict_and_lenient(text: str, lenient: bool, strict: bool) -> None:
+    """Lenient keeps plausibly formatted numbers; strict needs an assigned range."""
+    assert bool(found("PHONE", f"call {text} now")) is lenient
+    assert bool(found("PHONE", f"call {text} now", phone_mode="strict")) is strict
+
+
+def test_phone_regions_select_national_formats() -> None:
+    """National formats follow phone_regions; + numbers are always recognised."""
+    assert found("PHONE", "030 1234567", phone_regions=["US"]) == []
+    assert found("PHONE", "415-555-0123", phone_regions=["DE"]) == []
+    assert found("PHONE", "+49 30 1234567", phone_regions=[]) == ["+49 30 1234567"]
+    assert found("PHONE", "020 7946 0958", phone_regions=["GB"]) == ["020 7946 0958"]
+
+
+def test_phone_entity_rejects_unknown_mode_and_region() -> None:
+    """phone_entity validates its arguments."""
+    with pytest.raises(ValueError, match="mode"):
+        phone_entity("fuzzy")
+    with pytest.raises(ValueError, match="region"):
+        phone_entity("lenient", ["XX"])
+
+
+@pytest.mark.parametrize(
+    ("validator", "good", "bad"),
+    [
+        (is_credit_card, "4111111111111111", "4111111111111112"),
+        (is_credit_card, "378282246310005", "3782822463100050"),
+        (is_iban, "de89 3704 0044 0532 0130 00", "DE00370400440532013000"),
+        (is_mod97, "370400440532013000131489", "370400440532013000131488"),
+        (is_us_ssn, "123-45-6789", "123-45-678"),
+        (is_de_tax_id, "36574261809", "3657426180"),
+        (is_ipv6, "2001:db8::1", "::"),
+        (is_jwt, JWT, "a.b"),
+    ],
+)
+def test_validators(validator: object, good: str, bad: str) -> None:
+    """Validators accept the real value and reject its near miss."""
+    assert callable(validator)
+    assert validator(good) is True
+    assert validator(bad) is False
+
+
+@pytest.mark.parametrize("hostile", ["", "\x00", "\ud800", "٤١١١", "\uff14" * 19, "-" * 50])
+def test_validators_are_total(hostile: str) -> None:
+    """No validator raises, whatever text it is handed."""
+    for validator in VALIDATORS.values():
+        assert validator(hostile) in (True, False)
+
+
+def test_library_is_read_only_and_well_formed() -> None:
+    """The tables cannot be mutated and every entry compiles and declares its bounds."""
+    with pytest.raises(TypeError):
+        BUILTIN_ENTITIES["X"] = BUILTIN_ENTITIES["EMAIL"]  # type: ignore[index]
+    with pytest.raises(TypeError):
+        VALIDATORS["x"] = len  # type: ignore[index]
+    labels = {"EMAIL", "PHONE", "CREDIT_CARD", "IBAN", "US_SSN", "DE_TAX_ID", "IP_ADDRESS"}
+    labels |= {"PRIVATE_KEY", "JWT", "API_KEY"}
+    for name, entry in BUILTIN_ENTITIES.items():
+        assert entry.name == name
+        assert entry.label in labels
+        compiled = compile_pattern(entry)
+        assert compiled.search("") is None
+        assert "^" not in entry.pattern.replace("[^", "")
+        assert "$" not in entry.pattern
+        assert entry.description and entry.anchors
+    unbounded = {n for n, e in BUILTIN_ENTITIES.items() if e.max_length is None}
+    assert unbounded == {"PEM_PRIVATE_KEY", "JWT"}
+
+
+def test_bounded_patterns_never_exceed_max_length() -> None:
+    """A match of a bounded entity is never longer than its declared max_length."""
+    samples = {
+        "EMAIL": "a" * 64 + "@" + ".".join(["b" * 63] * 8) + "." + "c" * 63,
+        "CREDIT_CARD": " ".join(["4"] * 19),
+        "IBAN": "DE89 " + " ".join(["ABCD"] * 7) + " ABCD",
+        "PHONE": "+49 " + " ".join(["12345678"] * 6),
+        "BEARER_TOKEN": "Bearer " + "a1" * 3000,
+        "OPENAI_API_KEY": "sk-" + "a1" * 200,
+    }
+    for name, text in samples.items():
+        entry = BUILTIN_ENTITIES[name]
+        assert entry.max_length is not None
+        for match in compile_pattern(entry).finditer(text):
+            assert len(match.group()) <= entry.max_length
+
+
+def test_patterns_support_partial_matching() -> None:
+    """The egress filter's contract: partial=True works and reports open prefixes."""
+    email = compile_pattern(BUILTIN_ENTITIES["EMAIL"])
+    match = email.search("mail bob@corp", partial=True, timeout=1.0)
+    assert match is not None and match.partial and match.start() == 5
+    pem = compile_pattern(BUILTIN_ENTITIES["PEM_PRIVATE_KEY"])
+    match = pem.search("x -----BEGIN RSA PRIVATE KEY-----\nMIIE", partial=True, timeout=1.0)
+    assert match is not None and match.partial and match.start() == 2
+
+
+def test_entity_pattern_checks_itself() -> None:
+    """EntityPattern refuses an out-of-range score or a non-positive max_length."""
+    with pytest.raises(ValueError, match="score"):
+        EntityPattern("X", "X", "x", None, 1.5, "d", None)
+    with pytest.raises(ValueError, match="max_length"):
+        EntityPattern("X", "X", "x", None, 0.5, "d", 0)
+
+
+def test_docs_list_every_builtin_and_validator() -> None:
+    """docs/entities.md documents every built-in entity and every named validator."""
+    text = DOCS.read_text(encoding="utf-8")
+    for name in BUILTIN_ENTITIES:
+        assert re.search(rf"`{name}`", text), name
+    for name in VALIDATORS:
+        assert re.search(rf"`{name}`", text), name
+
+
+def test_compile_pattern_uses_the_regex_module() -> None:
+    """compile_pattern returns a `regex` pattern (timeout= and partial= available)."""
+    compiled = compile_pattern(BUILTIN_ENTITIES["EMAIL"])
+    assert isinstance(compiled, regex.Pattern)
