@@ -23,7 +23,16 @@ from aiohttp import web
 
 from proxy.sse import Event, SSEDecoder, encode_event, encode_json_event
 
-__all__ = ["RECORDED", "FakeUpstream", "Received", "Reply", "channel_texts", "respell"]
+__all__ = [
+    "RECORDED",
+    "FakeUpstream",
+    "Received",
+    "Reply",
+    "channel_texts",
+    "fan_out",
+    "respell",
+    "splice",
+]
 
 RECORDED: Final = Path(__file__).resolve().parents[1] / "fixtures" / "recorded"
 
@@ -225,3 +234,37 @@ def openai_error_event(message: str) -> bytes:
 def done_event() -> bytes:
     """``data: [DONE]``."""
     return encode_event("[DONE]")
+
+
+def splice(channel: Channel, text: str) -> str:
+    """Put placeholders into a channel's text; JSON channels stay valid JSON."""
+    try:
+        parsed = json.loads(text)
+    except ValueError:
+        parsed = None
+    if isinstance(parsed, dict):
+        return json.dumps({k: f"{v} [EMAIL_1]" if isinstance(v, str) else v
+                           for k, v in parsed.items()})
+    return f"{text} Contact [EMAIL_1] or [PHONE_1]; not [EMAIL_99]."
+
+
+def fan_out(raw: bytes, n: int) -> bytes:
+    """An OpenAI transcript turned into one with ``n`` choices, interleaved chunk by chunk."""
+    out: list[bytes] = []
+    for event in _events(raw):
+        if event.data is None or event.is_done:
+            out.append(event.raw.encode())
+            continue
+        payload = event.json()
+        assert isinstance(payload, dict)
+        choices = payload.get("choices")
+        if not isinstance(choices, list) or len(choices) != 1:
+            out.append(event.raw.encode())
+            continue
+        for index in range(n):
+            copy = json.loads(json.dumps(payload))
+            copy["choices"][0]["index"] = index
+            if isinstance(copy["choices"][0]["delta"].get("content"), str):
+                copy["choices"][0]["delta"]["content"] += f"<{index}>" if index else ""
+            out.append(encode_json_event(copy))
+    return b"".join(out)
