@@ -32,7 +32,9 @@ PATH = "/v1/messages"
 
 async def call(use_async: bool, url: str, method: str = "create", **kwargs: Any) -> Any:
     """Run a messages call through the async client or the sync one in a thread."""
-    options = {"base_url": url, "api_key": "sk-ant-client", "max_retries": 0, "timeout": 20}
+    options: dict[str, Any] = {
+        "base_url": url, "api_key": "sk-ant-client", "max_retries": 0, "timeout": 20
+    }
     if use_async:
         async with anthropic.AsyncAnthropic(**options) as client:
             if method == "count_tokens":
@@ -179,7 +181,7 @@ async def test_overflow_refusal_raises_in_the_sdk(
     raw = respell((RECORDED / "anthropic_messages_stream_text.sse").read_bytes(), "anthropic",
                   lambda channel, text: f"{text} {pem}", piece=7)
     fake.script.append(Reply.sse(raw))
-    body = {"model": "claude-sonnet-4-0", "max_tokens": 64,
+    body: dict[str, Any] = {"model": "claude-sonnet-4-0", "max_tokens": 64,
             "messages": [{"role": "user", "content": PROMPT}]}
     with pytest.raises(anthropic.APIStatusError) as info:
         await call(use_async, gw.url, stream=True, **body)

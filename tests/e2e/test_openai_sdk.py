@@ -53,7 +53,7 @@ def assert_nothing_leaked(fake: FakeUpstream) -> None:
 
 async def call(use_async: bool, url: str, **kwargs: Any) -> Any:
     """Run one create() through the async client or the sync one in a thread."""
-    options = {"base_url": url + "/v1", "api_key": "sk-client", "max_retries": 0,
+    options: dict[str, Any] = {"base_url": url + "/v1", "api_key": "sk-client", "max_retries": 0,
                "timeout": 20}
     if use_async:
         async with openai.AsyncOpenAI(**options) as client:
@@ -163,7 +163,9 @@ async def test_n_greater_than_one(fake: FakeUpstream, gateway: StartGateway) -> 
     raw = respell(fan_out((RECORDED / "openai_chat_stream_text.sse").read_bytes(), 3),
                   "openai", splice)
     fake.script.append(Reply.sse(raw, chunk=3))
-    body = {"model": "gpt-4o", "messages": [{"role": "user", "content": PROMPT}], "n": 3}
+    body: dict[str, Any] = {
+        "model": "gpt-4o", "messages": [{"role": "user", "content": PROMPT}], "n": 3
+    }
     chunks = await call(True, gw.url, stream=True, **body)
     assert_nothing_leaked(fake)
     got = streamed_channels(chunks)
@@ -181,7 +183,7 @@ async def test_overflow_refusal_raises_in_the_sdk(
     raw = respell((RECORDED / "openai_chat_stream_text.sse").read_bytes(), "openai",
                   lambda channel, text: f"{text} {pem}", piece=7)
     fake.script.append(Reply.sse(raw))
-    body = {"model": "gpt-4o", "messages": [{"role": "user", "content": "hi"}]}
+    body: dict[str, Any] = {"model": "gpt-4o", "messages": [{"role": "user", "content": "hi"}]}
     with pytest.raises(openai.APIError) as info:
         await call(use_async, gw.url, stream=True, **body)
     assert "refused" in str(info.value)
@@ -196,7 +198,7 @@ async def test_overflow_refusal_non_streamed(fake: FakeUpstream, gateway: StartG
                                         "model": "m", "choices": [{
                                             "index": 0, "finish_reason": "stop",
                                             "message": {"role": "assistant", "content": pem}}]}))
-    body = {"model": "gpt-4o", "messages": [{"role": "user", "content": "hi"}]}
+    body: dict[str, Any] = {"model": "gpt-4o", "messages": [{"role": "user", "content": "hi"}]}
     with pytest.raises(openai.APIStatusError) as info:
         await call(True, gw.url, **body)
     assert info.value.status_code == 502
