@@ -19,7 +19,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Final, final
+from typing import Any, Final, final
 
 import ahocorasick
 
@@ -58,7 +58,9 @@ def fold_case(text: str) -> str:
 
 
 def _wordish(char: str) -> bool:
-    return char.isalnum() or char == "_" or unicodedata.category(char).startswith("M")
+    if char.isascii():
+        return char.isalnum() or char == "_"
+    return char.isalnum() or unicodedata.category(char)[0] == "M"
 
 
 def _spaceless(char: str) -> bool:
@@ -84,38 +86,42 @@ class Occurrence:
     label: str
 
 
-@final
-@dataclass(frozen=True, slots=True)
-class _Entry:
-    surface: str
-    placeholder: str
-    label: str
-    case_sensitive: bool
+# (surface form, placeholder, label, matched exactly)
+_Entry = tuple[str, str, str, bool]
+
+# Up to this many distinct values, one ``str.find`` pass per value over the folded text
+# is cheaper than building an automaton for this request; above it, Aho-Corasick.
+_AUTOMATON_FROM: Final = 24
 
 
 @final
 class SurfaceMatcher:
     """Scans texts for the surface forms of a vault, built once per request."""
 
-    __slots__ = ("_automaton", "_empty")
+    __slots__ = ("_automaton", "_entries")
 
-    def __init__(self, surface_forms: Mapping[str, str]) -> None:
+    def __init__(self, surface_forms: Mapping[str, str], *,
+                 automaton_from: int = _AUTOMATON_FROM) -> None:
         by_key: dict[str, list[_Entry]] = {}
+        labels: dict[str, str] = {}
         for surface, placeholder in surface_forms.items():
             # A whitespace-only value would match between every two words.
-            if not surface.strip():
+            if not surface or surface.isspace():
                 continue
-            parsed = parse_placeholder(placeholder)
-            if parsed is None:
-                continue
-            label = parsed[0]
-            entry = _Entry(surface, placeholder, label, label in CASE_SENSITIVE_LABELS)
+            label = labels.get(placeholder)
+            if label is None:
+                parsed = parse_placeholder(placeholder)
+                if parsed is None:
+                    continue
+                label = labels[placeholder] = parsed[0]
+            entry = (surface, placeholder, label, label in CASE_SENSITIVE_LABELS)
             by_key.setdefault(fold_case(surface), []).append(entry)
-        self._empty = not by_key
-        self._automaton = ahocorasick.Automaton()
-        for key, entries in by_key.items():
-            self._automaton.add_word(key, (len(key), tuple(entries)))
-        if not self._empty:
+        self._entries = {key: tuple(entries) for key, entries in by_key.items()}
+        self._automaton: Any = None
+        if len(by_key) >= automaton_from:
+            self._automaton = ahocorasick.Automaton()
+            for key in by_key:
+                self._automaton.add_word(key, key)
             self._automaton.make_automaton()
 
     def find(self, text: str, blocked: Sequence[tuple[int, int]] = ()) -> list[Occurrence]:
@@ -123,28 +129,38 @@ class SurfaceMatcher:
 
         ``blocked`` must be sorted and non-overlapping ``(start, end)`` intervals.
         """
-        if self._empty or not text:
+        if not self._entries or not text:
             return []
-        candidates: list[tuple[int, int, _Entry]] = []
-        for last, (length, entries) in self._automaton.iter(fold_case(text)):
-            start, end = last - length + 1, last + 1
-            entry = self._pick(text[start:end], entries)
-            if entry is not None and self._on_boundaries(text, start, end):
-                candidates.append((start, end, entry))
+        folded = fold_case(text)
+        candidates: list[tuple[int, int, str]] = []
+        if self._automaton is not None:
+            for last, key in self._automaton.iter(folded):
+                candidates.append((last - len(key) + 1, last + 1, key))
+        else:
+            for key in self._entries:
+                at = folded.find(key)
+                while at != -1:
+                    candidates.append((at, at + len(key), key))
+                    at = folded.find(key, at + 1)
         if not candidates:
             return []
+        # Leftmost first, then longest; a candidate that fails a check does not block a
+        # shorter or later one.
         candidates.sort(key=lambda c: (c[0], -c[1]))
         found: list[Occurrence] = []
         last_end = 0
         cursor = 0
-        for start, end, entry in candidates:
+        for start, end, key in candidates:
             if start < last_end:
                 continue
             while cursor < len(blocked) and blocked[cursor][1] <= start:
                 cursor += 1
             if cursor < len(blocked) and blocked[cursor][0] < end:
                 continue
-            found.append(Occurrence(start, end, entry.placeholder, entry.label))
+            entry = self._pick(text[start:end], self._entries[key])
+            if entry is None or not self._on_boundaries(text, start, end):
+                continue
+            found.append(Occurrence(start, end, entry[1], entry[2]))
             last_end = end
         return found
 
@@ -154,9 +170,9 @@ class SurfaceMatcher:
         # case variant); otherwise the first case-insensitive entry, in vault order.
         fallback: _Entry | None = None
         for entry in entries:
-            if entry.surface == raw:
+            if entry[0] == raw:
                 return entry
-            if fallback is None and not entry.case_sensitive:
+            if fallback is None and not entry[3]:
                 fallback = entry
         return fallback
 

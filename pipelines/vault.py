@@ -29,14 +29,14 @@ from pipelines.placeholders import LABEL_RE, find_placeholders, format_placehold
 
 __all__ = ["CASE_SENSITIVE_LABELS", "DEFAULT_NORMALIZERS", "Vault", "normalize_text"]
 
-_WHITESPACE: Final = re.compile(r"\s+")
 _NON_DIGIT: Final = re.compile(r"\D+")
 _NON_ALNUM: Final = re.compile(r"[^0-9A-Za-z]+")
 
 
 def normalize_text(value: str) -> str:
     """NFKC, case-fold and collapse whitespace: the default for names and unknown labels."""
-    return _WHITESPACE.sub(" ", unicodedata.normalize("NFKC", value).casefold()).strip()
+    # ``str.split()`` splits on exactly the characters ``\s`` matches, and drops the ends.
+    return " ".join(unicodedata.normalize("NFKC", value).casefold().split())
 
 
 def _email(value: str) -> str:
@@ -84,8 +84,8 @@ class Vault:
     ``normalizers`` overrides the per-label normalisation (label -> function).
     """
 
-    __slots__ = ("_by_key", "_counters", "_max_index", "_normalizers", "_relink", "_reserved",
-                 "_surface")
+    __slots__ = ("_by_key", "_counters", "_labels", "_max_index", "_normalizers", "_relink",
+                 "_reserved", "_surface")
 
     def __init__(
         self,
@@ -104,6 +104,8 @@ class Vault:
         self._surface: dict[str, str] = {}
         self._counters: dict[str, int] = {}
         self._reserved: set[str] = set()
+        # Labels already checked against the grammar (the check is on the hot path).
+        self._labels: set[str] = set()
 
     # -- input side ------------------------------------------------------------------
 
@@ -126,11 +128,13 @@ class Vault:
         contains placeholder-shaped text (it would make relinking ambiguous), and
         :class:`~pipelines.errors.VaultFull` when ``label`` has used up ``max_index``.
         """
-        if not LABEL_RE.match(label):
-            raise ValueError("invalid placeholder label")
+        if label not in self._labels:
+            if not LABEL_RE.match(label):
+                raise ValueError("invalid placeholder label")
+            self._labels.add(label)
         if not value:
             raise ValueError("cannot issue a placeholder for an empty value")
-        if next(find_placeholders(value), None) is not None:
+        if "[" in value and next(find_placeholders(value), None) is not None:
             raise ValueError("cannot issue a placeholder for placeholder-shaped text")
         key = (label, self._key(label, value))
         placeholder = self._by_key.get(key)

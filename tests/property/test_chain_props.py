@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from pipelines.chain import REPEAT_DETECTOR, Chain, Sanitized, resolve
 from pipelines.relink import relink
 from pipelines.spans import Span
-from pipelines.surface import fold_case
+from pipelines.surface import SurfaceMatcher, fold_case
 from pipelines.vault import Vault
 from tests.conftest import EMAIL_PATTERN, ListDetector, PatternDetector
 
@@ -118,21 +118,23 @@ def test_relink_inverts_sanitize_and_no_value_survives(texts: list[str]) -> None
 @_SETTINGS
 @given(_LOOSE_TEXTS)
 def test_relink_restores_all_but_the_case_of_repeats(texts: list[str]) -> None:
-    """With any text around, relinking restores everything; repeats differ only in case."""
+    """With any text around, relinking restores everything but the letter case of values.
+
+    One value has one placeholder, which relinks to its first spelling: ``A@X.ORG`` and a
+    later ``a@x.org`` (found by a detector or as a repeat) both come back as ``A@X.ORG``.
+    """
     vault = Vault()
     result = _sanitize(texts, vault)
     expected = list(texts)
-    # Rebuild each text with every repeat spelled as the vault's first spelling.
-    for index in reversed(range(len(texts))):
-        for finding in sorted(result.findings, reverse=True):
-            if finding.text_index != index or finding.detector != REPEAT_DETECTOR:
-                continue
-            value = vault.lookup(finding.placeholder)
-            assert value is not None
-            original = texts[index][finding.start : finding.end]
-            assert fold_case(original) == fold_case(value)
-            text = expected[index]
-            expected[index] = text[: finding.start] + value + text[finding.end :]
+    for finding in sorted(result.findings, reverse=True):
+        value = vault.lookup(finding.placeholder)
+        assert value is not None
+        text = expected[finding.text_index]
+        original = text[finding.start : finding.end]
+        assert fold_case(original) == fold_case(value)
+        if finding.detector == REPEAT_DETECTOR:
+            assert original in vault.surface_forms
+        expected[finding.text_index] = text[: finding.start] + value + text[finding.end :]
     assert [relink(text, vault) for text in result.texts] == expected
 
 
@@ -149,3 +151,18 @@ def test_sanitize_is_deterministic_and_findings_are_consistent(texts: list[str])
         assert first_vault.surface_forms[raw] == finding.placeholder or \
             first_vault.placeholder_of(finding.label, raw) == finding.placeholder
         assert finding.placeholder not in first_vault.reserved
+
+
+@_SETTINGS
+@given(_LOOSE_TEXTS, st.lists(st.sampled_from(_NAMES + _EMAILS + ["ALICE SMITH", "bob", "ob",
+                                                                  "Smith and", "x"]),
+                              min_size=1, max_size=8))
+def test_surface_matcher_strategies_agree(texts: list[str], values: list[str]) -> None:
+    """The per-value ``str.find`` scan and the Aho-Corasick scan find the same occurrences."""
+    vault = Vault()
+    for value in values:
+        vault.issue("PERSON" if "@" not in value else "EMAIL", value)
+    by_find = SurfaceMatcher(vault.surface_forms, automaton_from=10**9)
+    by_automaton = SurfaceMatcher(vault.surface_forms, automaton_from=1)
+    for text in texts:
+        assert by_find.find(text) == by_automaton.find(text)
