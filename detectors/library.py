@@ -85,10 +85,15 @@ def compile_pattern(p: EntityPattern) -> regex.Pattern[str]:
 
 
 # --- boundaries ------------------------------------------------------------------
+# Word characters of scripts written with spaces.  Values written right next to Han,
+# kana, Hangul or Thai text ("番号4111 1111 1111 1111です") have no space before them,
+# so those scripts do not count as a word the value would be part of.
+_NOSPACE: Final = r"\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}\p{Thai}\p{Lao}\p{Khmer}\p{Myanmar}"
+_W: Final = rf"[\w--[{_NOSPACE}]]"
 # A number must not start inside a longer token (a word, a decimal, a path, a
 # dashed reference) and must not stop where a digit group continues.
-_NUM_BEFORE: Final = r"(?<![\w\-./#+])"
-_NUM_AFTER: Final = r"(?!\w|[\-./][0-9])"
+_NUM_BEFORE: Final = rf"(?<![[\w\-./#+]--[{_NOSPACE}]])"
+_NUM_AFTER: Final = rf"(?!{_W}|[\-./][0-9])"
 _TOKEN_BEFORE: Final = r"(?<![\w\-])"
 _TOKEN_AFTER: Final = r"(?![\w\-])"
 
@@ -166,8 +171,9 @@ _ENTRIES: Final[tuple[EntityPattern, ...]] = (
         name="EMAIL",
         label="EMAIL",
         pattern=(
-            r"(?<![\w.%+\-])[\w.%+\-]{1,64}@(?:[^\W_](?:[\w\-]{0,61}[^\W_])?\.){1,8}"
-            r"[^\W\d_]{2,63}(?![\w\-])"
+            rf"(?<![[\w.%+\-]--[{_NOSPACE}]])[[\w.%+\-]--[{_NOSPACE}]]{{1,64}}@"
+            rf"(?:[\w--[_{_NOSPACE}]](?:[[\w\-]--[{_NOSPACE}]]{{0,61}}[\w--[_{_NOSPACE}]])?\.){{1,8}}"
+            rf"[\w--[\d_{_NOSPACE}]]{{2,63}}(?!{_W}|-)"
         ),
         validator=None,
         score=0.95,
@@ -189,7 +195,10 @@ _ENTRIES: Final[tuple[EntityPattern, ...]] = (
     EntityPattern(
         name="IBAN",
         label="IBAN",
-        pattern=r"(?<!\w)[A-Z]{2}[0-9]{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,4})?(?!\w)",
+        pattern=(
+            rf"(?<!{_W})[A-Z]{{2}}[0-9]{{2}}"
+            rf"(?:[ ]?[A-Z0-9]{{4}}){{2,7}}(?:[ ]?[A-Z0-9]{{1,4}})?(?!{_W})"
+        ),
         validator=v.is_iban,
         score=0.95,
         description="International bank account number, per-country length and mod-97 check",
@@ -221,7 +230,10 @@ _ENTRIES: Final[tuple[EntityPattern, ...]] = (
     EntityPattern(
         name="IPV4",
         label="IP_ADDRESS",
-        pattern=r"(?<![\w.:])" + _NOT_VERSION + _IPV4_OCTETS + r"(?!\w|\.[0-9])",
+        pattern=rf"(?<![[\w.:]--[{_NOSPACE}]])"
+        + _NOT_VERSION
+        + _IPV4_OCTETS
+        + rf"(?!{_W}|\.[0-9])",
         validator=v.is_ipv4,
         score=0.8,
         description="IPv4 address in dotted-quad form, not when labelled as a version",

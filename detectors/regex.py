@@ -5,14 +5,18 @@ Options (``docs/configuration.md``): ``entities``, ``phone_mode``, ``phone_regio
 scans.  Scanning is pure CPU and fast, so it runs inline on the event loop:
 
 * each pattern is skipped outright unless one of its literal anchors occurs in the
-  text (``@`` for e-mail, ``eyJ`` for JWTs, a digit for numbers), which is a
-  ``memchr``-speed check;
+  text (``@`` for e-mail, ``eyJ`` for JWTs), which is a ``memchr``-speed check;
+* the numeric built-ins (phone, card, IBAN, SSN, tax id, IPv4) run only inside the
+  "digit clusters" of the text (runs of digits, spaces and ``+-./()``) that hold enough
+  digits, found by one fast scan, instead of scanning the whole text each;
 * a pattern that matches but fails its validator is retried one character later and
   with shorter ends at digit-group boundaries, so ``12 4111 1111 1111 1111`` still
-  yields the card and ``+49 30 1234567 2024`` still yields the phone number;
-* every search runs under the ``regex`` module's ``timeout=`` against one deadline per
-  text that grows with its length; running out raises :class:`DetectorError` so the
-  request fails closed instead of hanging on a pathological pattern (ReDoS).
+  yields the card;
+* every text gets one CPU-time budget that grows with its length (a quarter second
+  plus 10 µs per character, at most 15 s); every search of more than a short window runs under the
+  ``regex`` module's ``timeout=`` for what is left of it, and the budget is checked
+  before every call.  Running out raises :class:`DetectorError`, so the request fails
+  closed instead of hanging on a pathological pattern (ReDoS).
 
 Before matching, the text is folded so that obfuscated values are still caught
 (see ``docs/entities.md``): zero-width and other invisible format characters and ASCII
@@ -25,7 +29,7 @@ from __future__ import annotations
 
 import time
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final, final
 
@@ -46,13 +50,18 @@ from pipelines.spans import DetectorContext, Span
 
 __all__ = ["RegexDetector", "create"]
 
-# Time budget per text: a floor for small texts plus a linear allowance, so a 10 MB
-# prompt gets seconds while a catastrophic pattern on a 40-character text is cut off
-# after a quarter of a second.
+# CPU-time budget per text: a floor for small texts plus a linear allowance, capped.
+# Prose costs well under 0.2 us per character and dense tables of numbers about 5, so
+# legitimate text fits while a catastrophic pattern on a 40-character text is cut off
+# after a quarter of a second and no text can hold the event loop for more than the
+# cap.  CPU time of this thread, not wall time, so a busy machine does not turn a
+# normal scan into a refusal.
 _BASE_BUDGET_S: Final = 0.25
-_BUDGET_PER_CHAR_S: Final = 5e-7
+_BUDGET_PER_CHAR_S: Final = 1e-5
+_MAX_BUDGET_S: Final = 15.0
 _CONTEXT_WINDOW: Final = 50
 _MAX_SHRINK_TRIES: Final = 4
+_SHORT_WINDOW: Final = 128
 
 _OPTION_KEYS: Final = frozenset({"entities", "phone_mode", "phone_regions", "custom"})
 _CUSTOM_KEYS: Final = frozenset({"label", "pattern", "validator", "context", "score"})
@@ -69,14 +78,17 @@ _WIDE: Final = regex.compile(r"[\uff01-\uff5e\u3000]|[\d--[0-9]]", regex.VERSION
 # first-character set of one ASCII range lets `regex` skip ahead at C speed); a "+" or
 # "(" right before it, which opens a phone number, is added afterwards.
 _CLUSTER: Final = regex.compile(r"[0-9][0-9 \t+()\-./]*")
-_CLUSTER_RULES: Final[Mapping[str, tuple[int, int]]] = {
-    # built-in name: (fewest digits a value has, characters it starts before the digits)
-    "PHONE": (6, 0),
-    "CREDIT_CARD": (13, 0),
-    "IBAN": (2, 2),
-    "US_SSN": (9, 0),
-    "DE_TAX_ID": (11, 0),
-    "IPV4": (4, 0),
+_DROP_SEPARATORS: Final = str.maketrans("", "", " \t+()-./")
+_MIN_CLUSTER: Final = 4  # the shortest numeric value, an IPv4 address, has 4 digits
+_CLUSTER_RULES: Final[Mapping[str, tuple[int, int, int]]] = {
+    # built-in name: (fewest digits a value has, fewest dots, characters it starts
+    # before the cluster: the IBAN country code, then the only start tried)
+    "PHONE": (6, 0, 0),
+    "CREDIT_CARD": (13, 0, 0),
+    "IBAN": (2, 0, 2),
+    "US_SSN": (9, 0, 0),
+    "DE_TAX_ID": (11, 0, 0),
+    "IPV4": (4, 3, 0),
 }
 
 
@@ -123,16 +135,24 @@ def _fold(text: str) -> tuple[str, list[int] | None]:
     return folded, kept
 
 
-def _digit_clusters(text: str) -> list[tuple[int, int, int]]:
-    """``(start, end, digit count)`` of every run of number-writing characters."""
+def _digit_clusters(text: str) -> list[tuple[int, int, int, int, bool]]:
+    """``(start, end, digits, dots, lead)`` of each run of number-writing characters.
+
+    ``lead``: two ASCII capitals right before the run (an IBAN country code).  Runs
+    too short to hold any numeric value, and without such a lead, are left out.
+    """
     clusters = []
     for match in _CLUSTER.finditer(text):
+        begin, stop = match.span()
+        lead = begin >= 2 and "A" <= text[begin - 2] <= "Z" and "A" <= text[begin - 1] <= "Z"
+        if stop - begin < _MIN_CLUSTER and not lead:
+            continue
         chunk = match.group()
-        digits = sum(1 for ch in chunk if "0" <= ch <= "9")
-        start = match.start()
+        digits = len(chunk.translate(_DROP_SEPARATORS))
+        start = begin
         while start > 0 and text[start - 1] in "+(":
             start -= 1
-        clusters.append((start, match.end(), digits))
+        clusters.append((start, stop, digits, chunk.count("."), lead))
     return clusters
 
 
@@ -154,6 +174,7 @@ class _Rule:
     anchors: tuple[str, ...]
     context: regex.Pattern[str] | None
     min_digits: int | None = None
+    min_dots: int = 0
     lead: int = 0
     max_length: int = 0
 
@@ -196,12 +217,13 @@ class RegexDetector:
         if not text:
             return []
         folded, kept = _fold(text)
-        deadline = time.monotonic() + _BASE_BUDGET_S + len(text) * _BUDGET_PER_CHAR_S
-        clusters = _digit_clusters(folded) if self._has_numeric else []
+        budget = min(_BASE_BUDGET_S + len(text) * _BUDGET_PER_CHAR_S, _MAX_BUDGET_S)
+        deadline = time.thread_time() + budget
+        numeric = self._cluster_matches(folded, deadline) if self._has_numeric else {}
         found: dict[tuple[int, int], Span] = {}
-        for rule in self._rules:
+        for index, rule in enumerate(self._rules):
             if rule.min_digits is not None:
-                matches = self._cluster_matches(rule, folded, clusters, deadline)
+                matches = numeric.get(index, [])
             elif rule.anchors and not any(anchor in folded for anchor in rule.anchors):
                 continue
             else:
@@ -213,42 +235,31 @@ class RegexDetector:
                 found.setdefault((start, end), Span(start, end, rule.label, rule.score, self._name))
         return sorted(found.values(), key=lambda span: (span.start, -span.end))
 
-    def _cluster_matches(
-        self,
-        rule: _Rule,
-        text: str,
-        clusters: Sequence[tuple[int, int, int]],
-        deadline: float,
-    ) -> list[tuple[int, int]]:
-        """Run a numeric rule on the digit clusters that could hold one of its values.
+    def _cluster_matches(self, text: str, deadline: float) -> dict[int, list[tuple[int, int]]]:
+        """Run the numeric rules on the digit clusters that could hold their values.
 
         Every character a numeric pattern can match is a cluster character, so a
         match lies inside one cluster; the search window reaches two characters past
-        it so that the pattern's look-ahead sees the real text, not a cut.
+        it so that the pattern's look-ahead sees the real text, not a cut.  Returns
+        the matches per rule index.
         """
-        min_digits = rule.min_digits or 0
-        spans: list[tuple[int, int]] = []
+        numeric = [(i, r) for i, r in enumerate(self._rules) if r.min_digits is not None]
+        found: dict[int, list[tuple[int, int]]] = {index: [] for index, _ in numeric}
         size = len(text)
-        for start, stop, digits in clusters:
-            if digits < min_digits:
-                continue
-            if rule.lead:
-                begin = start - rule.lead
-                if begin < 0:
+        for start, stop, digits, dots, lead in _digit_clusters(text):
+            for index, rule in numeric:
+                if digits < (rule.min_digits or 0) or dots < rule.min_dots:
                     continue
-                spans.extend(
-                    self._matches(
-                        rule,
-                        text,
-                        begin,
-                        min(size, begin + rule.max_length + 2),
-                        deadline,
-                        anchored=True,
-                    )
-                )
-            else:
-                spans.extend(self._matches(rule, text, start, min(size, stop + 2), deadline))
-        return spans
+                if rule.lead:
+                    if lead:
+                        begin = start - rule.lead
+                        end = min(size, begin + rule.max_length + 2)
+                        found[index] += self._matches(
+                            rule, text, begin, end, deadline, anchored=True
+                        )
+                else:
+                    found[index] += self._matches(rule, text, start, min(size, stop + 2), deadline)
+        return found
 
     def _matches(
         self,
@@ -263,10 +274,7 @@ class RegexDetector:
         spans: list[tuple[int, int]] = []
         finder = rule.compiled.match if anchored else rule.compiled.search
         while pos < stop:
-            try:
-                match = finder(text, pos, stop, timeout=self._remaining(deadline))
-            except TimeoutError as exc:
-                raise self._timed_out() from exc
+            match = self._run(finder, text, pos, stop, deadline)
             if match is None:
                 break
             start, end = match.span()
@@ -288,24 +296,53 @@ class RegexDetector:
         return spans
 
     def _shrink(self, rule: _Rule, text: str, start: int, end: int, deadline: float) -> int | None:
-        """A shorter end for a rejected match, cut where a group of digits/letters ends."""
+        """A shorter end for a rejected match, cut where a group of digits/letters ends.
+
+        For numeric rules, cuts that leave fewer digits than a value has are not tried.
+        """
         tries = 0
+        floor = rule.min_digits or 0
+        digits = sum(1 for ch in text[start:end] if "0" <= ch <= "9")
         for cut in range(end - 1, start, -1):
+            if "0" <= text[cut] <= "9":
+                digits -= 1
             if not (text[cut - 1].isalnum() and not text[cut].isalnum()):
                 continue
+            if digits < floor:
+                break
             tries += 1
             if tries > _MAX_SHRINK_TRIES:
                 break
-            try:
-                whole = rule.compiled.fullmatch(text, start, cut, timeout=self._remaining(deadline))
-            except TimeoutError as exc:
-                raise self._timed_out() from exc
+            whole = self._run(rule.compiled.fullmatch, text, start, cut, deadline)
             if whole is not None and rule.accepts(text, start, cut):
                 return cut
         return None
 
+    def _run(
+        self,
+        method: Callable[..., regex.Match[str] | None],
+        text: str,
+        pos: int,
+        stop: int,
+        deadline: float,
+    ) -> regex.Match[str] | None:
+        """One search/match call within the text's deadline.
+
+        Windows longer than ``_SHORT_WINDOW`` run with ``timeout=``.  Shorter ones
+        (digit clusters, shrink attempts) cannot backtrack for long in that few
+        characters and skip the timer, which costs more than the search itself; the
+        deadline is still checked before every call.
+        """
+        remaining = self._remaining(deadline)
+        try:
+            if stop - pos <= _SHORT_WINDOW:
+                return method(text, pos, stop)
+            return method(text, pos, stop, timeout=remaining)
+        except TimeoutError as exc:
+            raise self._timed_out() from exc
+
     def _remaining(self, deadline: float) -> float:
-        remaining = deadline - time.monotonic()
+        remaining = deadline - time.thread_time()
         if remaining <= 0:
             raise self._timed_out()
         return remaining
@@ -367,7 +404,7 @@ def _builtin_rules(options: Mapping[str, object], context: DetectorContext) -> l
         if name not in seen:
             continue
         entry: EntityPattern = phone if name == "PHONE" else BUILTIN_ENTITIES[name]
-        min_digits, lead = _CLUSTER_RULES.get(name, (None, 0))
+        min_digits, min_dots, lead = _CLUSTER_RULES.get(name, (None, 0, 0))
         rules.append(
             _Rule(
                 entry.label,
@@ -377,6 +414,7 @@ def _builtin_rules(options: Mapping[str, object], context: DetectorContext) -> l
                 entry.anchors,
                 None,
                 min_digits,
+                min_dots,
                 lead,
                 entry.max_length or 0,
             )

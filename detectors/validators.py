@@ -59,6 +59,8 @@ _CARD_LENGTHS: Final = range(13, 20)
 
 def digits_only(text: str) -> str:
     """Return the decimal digits of ``text`` (any script) as ASCII, in order."""
+    if text.isascii():
+        return "".join(filter(str.isdigit, text))
     return "".join(str(int(ch)) for ch in text if ch.isdecimal())
 
 

@@ -1,0 +1,263 @@
+"""The ``regex`` detector: options, configuration errors, fail-closed time budget, and
+hostile input (empty, huge, NUL, surrogates, zero-width and full-width obfuscation)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+
+import pytest
+
+from detectors.library import BUILTIN_ENTITIES
+from detectors.regex import RegexDetector, create
+from pipelines.errors import ConfigError, DetectorError
+from pipelines.spans import Detector, DetectorContext, Span
+
+CONTEXT = DetectorContext(name="hr", source="gateway.yaml", path="detectors.hr.options")
+
+
+def build(options: Mapping[str, object]) -> RegexDetector:
+    """A detector named ``hr`` built from ``options``."""
+    return create(options, CONTEXT)
+
+
+def values(detector: RegexDetector, text: str) -> list[tuple[str, str]]:
+    """(label, matched text) for each span."""
+    return [(s.label, text[s.start : s.end]) for s in detector.scan(text)]
+
+
+async def test_detect_batches_texts_and_satisfies_protocol() -> None:
+    """detect returns one span list per text, spans named after the detector."""
+    detector = build({})
+    assert isinstance(detector, Detector)
+    texts = ["mail bob@corp.example.org", "", "nothing here", "ip 10.0.0.1"]
+    result = await detector.detect(texts)
+    assert len(result) == 4
+    assert result[0] == [Span(5, 25, "EMAIL", 0.95, "hr")]
+    assert result[1] == [] and result[2] == []
+    assert [s.label for s in result[3]] == ["IP_ADDRESS"]
+
+
+def test_default_labels_cover_the_structured_vocabulary() -> None:
+    """With all built-ins, the detector can emit every structured label."""
+    assert build({}).labels == {
+        "EMAIL", "PHONE", "CREDIT_CARD", "IBAN", "US_SSN", "DE_TAX_ID",
+        "IP_ADDRESS", "PRIVATE_KEY", "JWT", "API_KEY",
+    }  # fmt: skip
+
+
+def test_entities_option_selects_builtins() -> None:
+    """Only listed entities run; labels follow."""
+    detector = build({"entities": ["EMAIL", "IPV4"]})
+    assert detector.labels == {"EMAIL", "IP_ADDRESS"}
+    text = "bob@example.com 4111 1111 1111 1111 10.1.2.3"
+    assert values(detector, text) == [("EMAIL", "bob@example.com"), ("IP_ADDRESS", "10.1.2.3")]
+    assert build({"entities": []}).scan(text) == []
+
+
+def test_custom_pattern_with_validator_context_and_score() -> None:
+    """A custom pattern emits its label and score; validator and context words filter."""
+    detector = build(
+        {
+            "entities": [],
+            "custom": [
+                {
+                    "label": "EMPLOYEE_ID",
+                    "pattern": r"\bE-[0-9]{6}\b",
+                    "context": ["employee", "staff"],
+                    "score": 0.7,
+                },
+                {"label": "ACCOUNT", "pattern": r"\b[0-9]{12,19}\b", "validator": "luhn"},
+            ],
+        }
+    )
+    text = "Staff member E-123456, badge E-654321 (no context far away) " + "x" * 60 + " E-111111"
+    spans = detector.scan(text)
+    assert [(s.label, text[s.start : s.end], s.score) for s in spans] == [
+        ("EMPLOYEE_ID", "E-123456", 0.7),
+        ("EMPLOYEE_ID", "E-654321", 0.7),
+    ]
+    assert values(detector, "acct 4111111111111111 and 4111111111111112") == [
+        ("ACCOUNT", "4111111111111111")
+    ]
+    assert build({"custom": [{"label": "X", "pattern": "x"}]}).scan("x")[0].score == 0.9
+
+
+@pytest.mark.parametrize(
+    ("options", "path", "expected"),
+    [
+        ({"entitys": []}, "detectors.hr.options.entitys", "one of"),
+        ({"entities": "EMAIL"}, "detectors.hr.options.entities", "list of strings"),
+        ({"entities": ["EMAIL", "SSN"]}, "detectors.hr.options.entities[1]", "EMAIL"),
+        ({"entities": ["EMAIL", "EMAIL"]}, "detectors.hr.options.entities[1]", "unique"),
+        ({"phone_mode": "loose"}, "detectors.hr.options.phone_mode", "strict or lenient"),
+        ({"phone_regions": ["US", "XX"]}, "detectors.hr.options.phone_regions[1]", "ISO 3166"),
+        ({"phone_regions": "US"}, "detectors.hr.options.phone_regions", "list of strings"),
+        ({"custom": {}}, "detectors.hr.options.custom", "list"),
+        ({"custom": ["x"]}, "detectors.hr.options.custom[0]", "mapping"),
+        (
+            {"custom": [{"label": "X", "pattern": "("}]},
+            "detectors.hr.options.custom[0].pattern",
+            "regex",
+        ),
+        (
+            {"custom": [{"label": "X", "pattern": ""}]},
+            "detectors.hr.options.custom[0].pattern",
+            "regex",
+        ),
+        (
+            {"custom": [{"label": "x", "pattern": "a"}]},
+            "detectors.hr.options.custom[0].label",
+            "[A-Z]",
+        ),
+        ({"custom": [{"pattern": "a"}]}, "detectors.hr.options.custom[0].label", "[A-Z]"),
+        (
+            {"custom": [{"label": "X", "pattern": "a", "validator": "crc"}]},
+            "detectors.hr.options.custom[0].validator",
+            "luhn",
+        ),
+        (
+            {"custom": [{"label": "X", "pattern": "a", "score": 2}]},
+            "detectors.hr.options.custom[0].score",
+            "0..1",
+        ),
+        (
+            {"custom": [{"label": "X", "pattern": "a", "score": True}]},
+            "detectors.hr.options.custom[0].score",
+            "0..1",
+        ),
+        (
+            {"custom": [{"label": "X", "pattern": "a", "context": "near"}]},
+            "detectors.hr.options.custom[0].context",
+            "list of strings",
+        ),
+        (
+            {"custom": [{"label": "X", "pattern": "a", "context": [" "]}]},
+            "detectors.hr.options.custom[0].context",
+            "non-empty",
+        ),
+        (
+            {"custom": [{"label": "X", "pattern": "a", "flags": "i"}]},
+            "detectors.hr.options.custom[0].flags",
+            "one of",
+        ),
+    ],
+)
+def test_config_errors_name_path_and_expectation(
+    options: Mapping[str, object], path: str, expected: str
+) -> None:
+    """Every bad option is a ConfigError naming the file, the dotted path and what fits."""
+    with pytest.raises(ConfigError) as caught:
+        build(options)
+    assert caught.value.source == "gateway.yaml"
+    assert caught.value.path == path
+    assert expected in (caught.value.expected or "")
+    assert "gateway.yaml: " + path in str(caught.value)
+
+
+def test_redos_pattern_fails_closed_quickly() -> None:
+    """A catastrophic custom pattern raises DetectorError within its budget, never hangs."""
+    detector = build({"entities": [], "custom": [{"label": "X", "pattern": r"(a+)+b"}]})
+    began = time.monotonic()
+    with pytest.raises(DetectorError) as caught:
+        detector.scan("a" * 5000)
+    assert time.monotonic() - began < 5.0
+    assert caught.value.detector == "hr"
+    assert "aaaa" not in str(caught.value)
+
+
+async def test_redos_through_detect_is_a_detector_error() -> None:
+    """The async API surfaces the same DetectorError (the chain then refuses the request)."""
+    detector = build({"entities": [], "custom": [{"label": "X", "pattern": r"(x+x+)+y"}]})
+    with pytest.raises(DetectorError):
+        await detector.detect(["ok", "x" * 3000])
+
+
+def test_empty_and_whitespace_texts() -> None:
+    """Empty and blank texts give no spans."""
+    detector = build({})
+    assert detector.scan("") == []
+    assert detector.scan(" \n\t ") == []
+
+
+def test_zero_width_characters_do_not_hide_values() -> None:
+    """A zero-width space or joiner inside a value is skipped; the span covers it."""
+    detector = build({})
+    text = "mail bob\u200b@exa\u200dmple.com now"
+    assert values(detector, text) == [("EMAIL", "bob\u200b@exa\u200dmple.com")]
+    text = "card 4111\u2060 1111 1111 1111\ufeff end"
+    assert values(detector, text) == [("CREDIT_CARD", "4111\u2060 1111 1111 1111")]
+
+
+def test_full_width_digits_are_read_as_ascii() -> None:
+    """Full-width card digits and Arabic-Indic digits are caught with exact offsets."""
+    detector = build({})
+    card = "４１１１ １１１１ １１１１ １１１１"
+    text = f"カード番号{card}です"
+    assert values(detector, text) == [("CREDIT_CARD", card)]
+    ssn = "١٢٣-٤٥-٦٧٨٩"
+    assert values(detector, f"SSN {ssn}.") == [("US_SSN", ssn)]
+
+
+def test_nul_and_controls_are_skipped() -> None:
+    """NUL inside a value does not hide it; NUL around values is harmless."""
+    detector = build({})
+    text = "\x00bob@\x00example.com\x00 and 10.0.\x000.1\x07"
+    assert values(detector, text) == [
+        ("EMAIL", "bob@\x00example.com"),
+        ("IP_ADDRESS", "10.0.\x000.1"),
+    ]
+
+
+def test_lone_surrogates_are_ordinary_characters() -> None:
+    """Unpaired surrogates (possible after lenient JSON decoding) do not break scanning."""
+    detector = build({})
+    text = "\ud800 bob@example.com \udfff 4111 1111 1111 1111\ud83d"
+    assert values(detector, text) == [
+        ("EMAIL", "bob@example.com"),
+        ("CREDIT_CARD", "4111 1111 1111 1111"),
+    ]
+
+
+def test_ten_megabyte_text_is_scanned_in_full() -> None:
+    """A 10 MB prompt is scanned to its end within the time budget."""
+    detector = build({})
+    filler = "Lorem ipsum dolor sit amet: consectetur adipiscing elit, sed do 2024. " * 145_000
+    text = "10.0.0.1 " + filler + "last bob@example.com"
+    assert len(text) > 10_000_000
+    spans = detector.scan(text)
+    assert [(s.label, text[s.start : s.end]) for s in spans] == [
+        ("IP_ADDRESS", "10.0.0.1"),
+        ("EMAIL", "bob@example.com"),
+    ]
+
+
+def test_many_candidates_do_not_exhaust_the_budget() -> None:
+    """50 kB of card-like numbers (all Luhn-invalid) finishes within the budget."""
+    detector = build({})
+    text = "4111 1111 1111 1112, " * 2_500
+    assert detector.scan(text) == []
+
+
+def test_spans_are_sorted_and_deduplicated() -> None:
+    """Output is sorted by start; a value two built-ins share appears once."""
+    detector = build({})
+    text = "b@example.com then 10.0.0.1 then a@example.com"
+    spans = detector.scan(text)
+    assert [s.start for s in spans] == sorted(s.start for s in spans)
+    assert len({(s.start, s.end) for s in spans}) == len(spans)
+
+
+def test_input_is_not_mutated_and_results_are_deterministic() -> None:
+    """Scanning twice gives equal results; the caller's list is untouched."""
+    detector = build({})
+    texts = ["call +49 30 1234567 or bob@example.com"]
+    before = list(texts)
+    assert detector.scan(texts[0]) == detector.scan(texts[0])
+    assert texts == before
+
+
+def test_every_builtin_name_is_accepted() -> None:
+    """Each library name is a valid `entities` item on its own."""
+    for name in BUILTIN_ENTITIES:
+        assert build({"entities": [name]}).labels == {BUILTIN_ENTITIES[name].label}
