@@ -359,6 +359,9 @@ def _route(item: Reader, clients: Mapping[str, ClientConfig],
     pipeline = _references(item, "pipeline", detectors, "detectors") or ()
     route_clients = _references(item, "clients", clients, "clients")
     fail_open = _references(item, "fail_open", dict.fromkeys(pipeline), "this route's pipeline")
+    if route_clients == ():
+        item.fail("an empty clients list locks everyone out", at=item.at("clients"),
+                  expected="at least one client name, or no clients key for an open route")
     if route_clients is not None and upstreams[upstream].auth != "inject":
         item.fail("a route with clients must not forward the client's key upstream",
                   expected="an upstream with auth: inject", at=item.at("upstream"))

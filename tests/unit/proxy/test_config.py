@@ -171,6 +171,8 @@ _BROKEN = [
      "routes[0].fail_open[0]", "pipeline"),
     ("client-unknown", _UP + "routes:\n  - {path: /a, api: openai_chat, upstream: demo, "
      "clients: [team]}\n", "routes[0].clients[0]", "none defined"),
+    ("clients-empty", _UP + "routes:\n  - {path: /a, api: openai_chat, upstream: demo, "
+     "clients: []}\n", "routes[0].clients", "open route"),
     ("clients-passthrough", "upstreams:\n  o: {base_url: 'https://x'}\nclients:\n  t: {key: k}"
      "\nroutes:\n  - {path: /a, api: openai_chat, upstream: o, clients: [t]}\n",
      "routes[0].upstream", "inject"),
