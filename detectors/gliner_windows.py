@@ -10,10 +10,12 @@ Merging rules (the invariants the tests check):
 * Offsets found in a window are shifted by the window's start: spans are exact offsets
   into the original text.
 * A span that touches a window edge where the text was *cut* (not the text's own start
-  or end) may be a truncated entity, so it is dropped; the neighbouring window sees the
-  whole entity as long as the entity is shorter than the overlap.
-* Spans found by several windows are reported once: among overlapping candidates the
-  higher score wins, then the longer span, then the earlier one.
+  or end) may be a truncated entity, so it only counts where no candidate clear of any
+  cut overlaps it; the neighbouring window sees an entity of at most ``overlap_words``
+  words whole.  (An entity exactly filling the overlap touches a cut in both windows:
+  then the longer of the edge candidates wins, since truncation only shortens.)
+* Spans found by several windows are reported once: among overlapping candidates clear
+  of cuts the higher score wins, then the longer span, then the earlier one.
 
 Pure functions over strings and tuples: no torch, no gliner, no I/O.
 """
@@ -105,8 +107,13 @@ def _touches_cut(found: Found, window: Window) -> bool:
     return window.cut_right and found.end == window.end - window.start
 
 
-def _precedence(found: Found) -> tuple[float, int, int]:
-    return (-found.score, -(found.end - found.start), found.start)
+def _precedence(item: tuple[Found, bool]) -> tuple[bool, float, float, int]:
+    found, at_cut = item
+    length = found.end - found.start
+    if at_cut:
+        # Truncation only ever shortens a span: among edge candidates, longer is truer.
+        return (True, -length, -found.score, found.start)
+    return (False, -found.score, -length, found.start)
 
 
 def merge_windows(windows: Sequence[Window], found: Sequence[Sequence[Found]]) -> list[Found]:
@@ -117,19 +124,18 @@ def merge_windows(windows: Sequence[Window], found: Sequence[Sequence[Found]]) -
     """
     if len(windows) != len(found):
         raise ValueError("one list of findings per window is required")
-    candidates: list[Found] = []
+    candidates: list[tuple[Found, bool]] = []
     for window, items in zip(windows, found, strict=True):
         for item in items:
-            if _touches_cut(item, window):
-                continue
-            candidates.append(
-                Found(item.start + window.start, item.end + window.start, item.label, item.score)
+            shifted = Found(
+                item.start + window.start, item.end + window.start, item.label, item.score
             )
+            candidates.append((shifted, _touches_cut(item, window)))
     if len(windows) == 1:
         # One window: nothing to de-duplicate beyond what the model returned.
-        return sorted(candidates, key=lambda f: (f.start, f.end))
+        return sorted((f for f, _ in candidates), key=lambda f: (f.start, f.end))
     kept: list[Found] = []
-    for candidate in sorted(candidates, key=_precedence):
+    for candidate, _ in sorted(candidates, key=_precedence):
         if all(candidate.end <= k.start or k.end <= candidate.start for k in kept):
             kept.append(candidate)
     return sorted(kept, key=lambda f: (f.start, f.end))

@@ -25,6 +25,7 @@ _COMMAND_MODULES = (
     "proxy.commands.scan",
     "proxy.commands.evaluate",
     "proxy.commands.serve",
+    "proxy.commands.model",
 )
 
 
