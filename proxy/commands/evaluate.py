@@ -287,7 +287,9 @@ def _handle(args: argparse.Namespace) -> int:
         if args.show_misses:
             print("\n".join(["", *_misses(results, args.show_misses)]))
         if args.json:
-            Path(args.json).write_text(json.dumps(document, indent=2, ensure_ascii=False) + "\n")
+            Path(args.json).write_text(
+                json.dumps(document, indent=2, ensure_ascii=False) + "\n", encoding="utf-8"
+            )
 
     if args.baseline is None:
         return 0
@@ -295,7 +297,9 @@ def _handle(args: argparse.Namespace) -> int:
         baseline = _read_json(args.baseline) if args.baseline.exists() else {}
         baseline.setdefault("tolerance", 0.0)
         baseline.setdefault("slices", {})[baseline_slice(args.limit)] = baseline_entry(document)
-        args.baseline.write_text(json.dumps(baseline, indent=2, sort_keys=True) + "\n")
+        args.baseline.write_text(
+            json.dumps(baseline, indent=2, sort_keys=True) + "\n", encoding="utf-8"
+        )
         print(f"baseline for slice {baseline_slice(args.limit)!r} written", file=sys.stderr)
         return 0
     problems = check_baseline(document, _read_json(args.baseline), args.limit)

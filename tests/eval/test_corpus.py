@@ -22,11 +22,23 @@ from pathlib import Path
 
 import phonenumbers
 import pytest
+from faker import Faker
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from stdnum import iban, luhn
 from stdnum.de import idnr
 from stdnum.us import ssn
 
-from proxy.evaluation import STRUCTURED_LABELS, GoldEntity, Negative, Payload, load_corpus, occurs
+from pipelines.errors import ConfigError
+from proxy.evaluation import (
+    STRUCTURED_LABELS,
+    GoldEntity,
+    Negative,
+    Payload,
+    load_corpus,
+    occurs,
+    parse_payload,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT / "bench" / "corpus" / "pii_corpus.jsonl"
@@ -175,3 +187,58 @@ def test_generator_is_deterministic_and_rebuilds_the_committed_prefix(tmp_path: 
         pytest.skip(f"library versions differ from the manifest: {versions()}; regenerate")
     committed = CORPUS.read_bytes().splitlines(keepends=True)[:40]
     assert outs[0] == b"".join(committed)
+
+
+@cache
+def _fakers() -> dict[str, Faker]:
+    # Building a Faker is the slow part; payload() re-seeds them, so sharing is safe.
+    return {"en": Faker("en_US"), "de": Faker("de_DE")}
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32), index=st.integers(0, 10**6))
+def test_any_seed_gives_a_consistent_payload(seed: int, index: int) -> None:
+    """The generator's invariants hold for every seed, not just the committed one: the
+    payload parses, its spans point at their values, and no gold value hides elsewhere."""
+    from bench.corpus.generate import payload
+
+    fakers = _fakers()
+    record = payload(seed, index, fakers)
+    parsed = parse_payload(json.loads(json.dumps(record)), f"seed {seed}")
+    assert parsed.entities or parsed.kind == "hard_negatives"
+    for index_, text in enumerate(parsed.texts):
+        cut = text
+        for entity in sorted(
+            (e for e in parsed.entities if e.text == index_), key=lambda e: -e.start
+        ):
+            cut = cut[: entity.start] + "\x00" + cut[entity.end :]
+        for entity in parsed.entities:
+            assert not occurs(entity.value, cut)
+    assert record == payload(seed, index, fakers), "same seed and index, same payload"
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    text=st.text(min_size=1, max_size=30),
+    bounds=st.tuples(st.integers(-3, 35), st.integers(-3, 35)),
+    shift=st.integers(-2, 2),
+)
+def test_loader_accepts_exactly_the_spans_that_point_at_their_value(
+    text: str, bounds: tuple[int, int], shift: int
+) -> None:
+    """A span is accepted iff 0 <= start < end <= len and it slices out ``value``; the
+    value recorded is shifted to make some spans lie about their text."""
+    start, end = bounds
+    valid_offsets = 0 <= start < end <= len(text)
+    value = text[max(0, start + shift) : max(0, end + shift)] if valid_offsets else "x"
+    line = {
+        "id": "h",
+        "lang": "en",
+        "texts": [text],
+        "entities": [{"text": 0, "start": start, "end": end, "label": "PERSON", "value": value}],
+    }
+    if valid_offsets and text[start:end] == value:
+        assert parse_payload(line, "h").entities[0].value == value
+    else:
+        with pytest.raises(ConfigError):
+            parse_payload(line, "h")
