@@ -25,6 +25,7 @@ import structlog
 from aiohttp import web
 from aiohttp.typedefs import Handler
 
+from pipelines.chain import Chain
 from pipelines.errors import GatewayError, RequestError
 from pipelines.spans import Detector, Lifecycle
 from proxy.assembly import build_chain, build_detectors
@@ -34,7 +35,7 @@ from proxy.failures import describe
 from proxy.gateway import API_SHAPES, RECORD, Gateway, RouteRuntime, shape_for_unrouted
 from proxy.logs import RequestRecord, get_logger
 from proxy.policies import build_policy
-from proxy.shapes import dumps
+from proxy.shapes import FilterPolicy, dumps
 from proxy.upstream import UpstreamClient, UpstreamTimeouts
 
 __all__ = [
@@ -62,19 +63,36 @@ UPSTREAMS: Final = web.AppKey("upstreams", dict[str, UpstreamClient])
 ROUTES: Final = web.AppKey("routes", dict[str, RouteRuntime])
 DEMO_SERVERS: Final = web.AppKey("demo_servers", dict[str, DemoServer])
 STATE: Final = web.AppKey("state", GatewayState)
+_COMPILED: Final[web.AppKey[dict[str, tuple[Chain, FilterPolicy]]]] = web.AppKey("compiled")
 
 _PROBES: Final = frozenset({"/healthz", "/readyz"})
 
 
 def create_app(config: Config) -> web.Application:
-    """Build the gateway application for ``config`` (nothing is opened until startup)."""
+    """Build the gateway application for ``config`` (nothing is opened until startup).
+
+    Raises :class:`~pipelines.errors.ConfigError` for a detector or response policy the
+    config describes but that cannot be built.
+    """
     app = web.Application(
         client_max_size=config.server.max_body_bytes,
         middlewares=[_gateway_middleware],
     )
     app[CONFIG] = config
     app[STATE] = GatewayState()
-    app[DETECTORS] = {}
+    # Everything that can fail on a bad config is built here, before any resource is
+    # opened: a ConfigError then leaves nothing to clean up.  Detector construction is
+    # cheap by contract (models load in ``start``).
+    detectors = build_detectors(config)
+    app[DETECTORS] = detectors
+    compiled: dict[str, tuple[Chain, FilterPolicy]] = {
+        route.path: (
+            build_chain(config, route, detectors, on_skip=_on_skip),
+            build_policy(config, route, detectors),
+        )
+        for route in config.routes
+    }
+    app[_COMPILED] = compiled
     app[UPSTREAMS] = {}
     app[ROUTES] = {}
     app[DEMO_SERVERS] = {}
@@ -89,8 +107,15 @@ def create_app(config: Config) -> web.Application:
     return app
 
 
+def _on_skip(name: str, error: BaseException) -> None:
+    # A fail-open detector failed: the route allows it, but an operator must know.
+    get_logger("pseudogate.chain").warning(
+        "detector_skipped", detector=name, error=type(error).__name__
+    )
+
+
 async def _detectors_ctx(app: web.Application) -> AsyncIterator[None]:
-    detectors = build_detectors(app[CONFIG])
+    detectors: dict[str, Detector] = app[DETECTORS]
     # Explicit start/close rather than ``assembly.running``: a context manager nested in
     # a cleanup-context generator does not survive aiohttp closing the generator with
     # GeneratorExit when a later context fails to start.
@@ -100,7 +125,6 @@ async def _detectors_ctx(app: web.Application) -> AsyncIterator[None]:
             if isinstance(detector, Lifecycle):
                 await detector.start()
                 started.append(detector)
-        app[DETECTORS].update(detectors)
         app[STATE].detectors_ready = True
         yield
     finally:
@@ -144,14 +168,9 @@ async def _upstreams_ctx(app: web.Application) -> AsyncIterator[None]:
 
 async def _routes_ctx(app: web.Application) -> AsyncIterator[None]:
     config = app[CONFIG]
-    detectors = app[DETECTORS]
-    log = get_logger("pseudogate.chain")
-
-    def on_skip(name: str, error: BaseException) -> None:
-        # A fail-open detector failed: the route allows it, but an operator must know.
-        log.warning("detector_skipped", detector=name, error=type(error).__name__)
-
+    compiled: dict[str, tuple[Chain, FilterPolicy]] = app[_COMPILED]
     for route in config.routes:
+        chain, policy = compiled[route.path]
         upstream = config.upstreams[route.upstream]
         keys = frozenset(
             config.clients[name].key.encode() for name in (route.clients or ())
@@ -159,8 +178,8 @@ async def _routes_ctx(app: web.Application) -> AsyncIterator[None]:
         app[ROUTES][route.path] = RouteRuntime(
             route=route,
             shape=API_SHAPES[route.api],
-            chain=build_chain(config, route, detectors, on_skip=on_skip),
-            policy=build_policy(config, route, detectors),
+            chain=chain,
+            policy=policy,
             upstream=app[UPSTREAMS][route.upstream],
             auth="inject" if upstream.auth == "inject" else "passthrough",
             api_key=upstream.api_key,

@@ -256,6 +256,8 @@ class UpstreamClient:
         """
         if self._session is None:
             raise UpstreamError(f"upstream {self.name!r} is not started")
+        # One deadline for connect + first byte: aiohttp bounds the connect itself, and
+        # the rest of the budget is the configured wait for the response headers.
         try:
             async with asyncio.timeout(self.timeouts.connect + self.timeouts.first_byte):
                 response = await self._session.post(

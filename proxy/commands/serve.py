@@ -93,8 +93,8 @@ async def start_site(config: Config, *, port: int | None = None) -> tuple[web.Ap
     # handler_cancellation: a client that goes away cancels its handler, which closes
     # the upstream connection; aiohttp's own access log is replaced by ours.
     runner = web.AppRunner(app, handler_cancellation=True, access_log=None)
-    await runner.setup()
     try:
+        await runner.setup()
         site = web.TCPSite(
             runner, config.server.host, config.server.port if port is None else port
         )
