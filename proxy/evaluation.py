@@ -48,9 +48,6 @@ __all__ = [
     "PayloadResult",
     "Report",
     "Tally",
-    "baseline_entry",
-    "baseline_slice",
-    "check_baseline",
     "load_corpus",
     "occurs",
     "parse_payload",
@@ -487,7 +484,7 @@ def score(results: Iterable[PayloadResult]) -> Report:
     )
 
 
-# ---- the JSON form and the regression gate --------------------------------------------
+# ---- the JSON form --------------------------------------------------------------------
 
 
 def _language_json(report: Report, lang: str) -> dict[str, Any]:
@@ -540,70 +537,3 @@ def report_json(report: Report) -> dict[str, Any]:
         for kind in kinds
     }
     return document
-
-
-def baseline_slice(limit: int | None) -> str:
-    """The key of a baseline entry: the ``--limit`` it was measured with, or ``all``."""
-    return ALL if limit is None else str(limit)
-
-
-def check_baseline(
-    document: Mapping[str, Any], baseline: Mapping[str, Any], limit: int | None
-) -> list[str]:
-    """Regressions of ``document`` (a :func:`report_json`) against ``baseline``.
-
-    ``baseline["slices"][slice]`` holds ``structured_leak_rate``,
-    ``negatives_overmask_rate`` and ``per_label_leak_rate`` measured on the same slice;
-    ``baseline["tolerance"]`` (default 0) is the absolute slack.  A rate that rises past
-    its baseline plus the slack is a regression; improvements are fine (lower the
-    baseline with ``--update-baseline`` to ratchet).  Raises :class:`ConfigError` when
-    the baseline has no entry for this slice.
-    """
-    slices = baseline.get("slices")
-    key = baseline_slice(limit)
-    if not isinstance(slices, Mapping) or not isinstance(slices.get(key), Mapping):
-        raise ConfigError(
-            f"the baseline has no entry for slice {key!r}",
-            expected="slices.<limit or 'all'> from --update-baseline",
-        )
-    entry = slices[key]
-    slack = float(baseline.get("tolerance", 0.0))
-    problems = []
-    checks = [
-        ("structured_leak_rate", document.get("structured_leak_rate")),
-        ("negatives_overmask_rate", document.get("negatives_overmask_rate")),
-    ]
-    per_label = document.get("per_label", {})
-    for label, rate in sorted(entry.get("per_label_leak_rate", {}).items()):
-        checks.append((f"{label} leak_rate", per_label.get(label, {}).get("leak_rate", rate)))
-    allowed = {
-        "structured_leak_rate": entry.get("structured_leak_rate"),
-        "negatives_overmask_rate": entry.get("negatives_overmask_rate"),
-        **{
-            f"{label} leak_rate": rate
-            for label, rate in entry.get("per_label_leak_rate", {}).items()
-        },
-    }
-    for name, current in checks:
-        limit_value = allowed.get(name)
-        if current is None or limit_value is None:
-            continue
-        if current > float(limit_value) + slack + 1e-12:
-            problems.append(f"{name} regressed: {current:.4%} > baseline {float(limit_value):.4%}")
-    return problems
-
-
-def baseline_entry(document: Mapping[str, Any]) -> dict[str, Any]:
-    """The baseline entry that :func:`check_baseline` compares against, from a report."""
-    per_label = document.get("per_label", {})
-    return {
-        "structured_leak_rate": document.get("structured_leak_rate"),
-        "negatives_overmask_rate": document.get("negatives_overmask_rate"),
-        "structured_recall": document.get("structured_recall"),
-        "structured_precision": document.get("structured_precision"),
-        "per_label_leak_rate": {
-            label: row["leak_rate"]
-            for label, row in sorted(per_label.items())
-            if label in STRUCTURED_LABELS and row.get("leak_rate") is not None
-        },
-    }

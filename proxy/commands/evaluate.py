@@ -18,13 +18,34 @@ import asyncio
 import json
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO, final
 
 from pipelines.errors import ConfigError, GatewayError
+from proxy.evaluation import (
+    ALL,
+    STRUCTURED_LABELS,
+    Detection,
+    Payload,
+    PayloadResult,
+    Report,
+    load_corpus,
+    occurs,
+    report_json,
+    score,
+    value_shape,
+)
 
-__all__ = ["DEFAULT_CORPUS", "add_command", "evaluate", "render_table"]
+__all__ = [
+    "DEFAULT_CORPUS",
+    "add_command",
+    "baseline_entry",
+    "baseline_slice",
+    "check_baseline",
+    "evaluate",
+    "render_table",
+]
 
 DEFAULT_CORPUS = Path(__file__).resolve().parents[2] / "bench" / "corpus" / "pii_corpus.jsonl"
 
@@ -32,7 +53,6 @@ if TYPE_CHECKING:  # the runtime imports happen in the handler, so --help stays 
     from pipelines.chain import Chain
     from pipelines.vault import Vault
     from proxy.config import Config, RouteConfig
-    from proxy.evaluation import Payload, PayloadResult, Report
 
 
 def add_command(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -133,7 +153,6 @@ async def evaluate(
 async def _run_one(
     chain: Chain, payload: Payload, vault: Vault, progress: _Progress | None
 ) -> PayloadResult:
-    from proxy.evaluation import Detection, PayloadResult
 
     began = time.perf_counter()
     sanitized = await chain.sanitize(payload.texts, vault)
@@ -152,7 +171,6 @@ def _pct(value: float | None) -> str:
 
 def render_table(report: Report, title: str) -> str:
     """The human-readable report: one row per label and language, then the summary."""
-    from proxy.evaluation import STRUCTURED_LABELS
 
     header = (
         f"{'label':<14} {'lang':<4} {'gold':>5} {'pred':>5} {'P%':>7} {'R%':>7} {'F1%':>7}"
@@ -208,7 +226,6 @@ def _misses(results: Sequence[PayloadResult], limit: int) -> list[str]:
     """Up to ``limit`` leaked gold values (structured labels first) and over-masked
     negatives, each as a shape with its payload id: enough to find the pattern a
     detector misses without printing the value."""
-    from proxy.evaluation import STRUCTURED_LABELS, occurs, value_shape
 
     leaks: list[tuple[bool, str]] = []
     overmasked: list[str] = []
@@ -243,14 +260,6 @@ def _misses(results: Sequence[PayloadResult], limit: int) -> list[str]:
 
 def _handle(args: argparse.Namespace) -> int:
     from proxy.config import load_config
-    from proxy.evaluation import (
-        baseline_entry,
-        baseline_slice,
-        check_baseline,
-        load_corpus,
-        report_json,
-        score,
-    )
 
     if args.update_baseline and args.baseline is None:
         raise ConfigError("--update-baseline needs --baseline PATH")
@@ -316,3 +325,73 @@ def _read_json(path: Path) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise ConfigError("the baseline must be a JSON object", source=str(path))
     return data
+
+
+# ---- the regression gate -------------------------------------------------------------
+
+
+def baseline_slice(limit: int | None) -> str:
+    """The key of a baseline entry: the ``--limit`` it was measured with, or ``all``."""
+    return ALL if limit is None else str(limit)
+
+
+def check_baseline(
+    document: Mapping[str, Any], baseline: Mapping[str, Any], limit: int | None
+) -> list[str]:
+    """Regressions of ``document`` (a :func:`report_json`) against ``baseline``.
+
+    ``baseline["slices"][slice]`` holds ``structured_leak_rate``,
+    ``negatives_overmask_rate`` and ``per_label_leak_rate`` measured on the same slice;
+    ``baseline["tolerance"]`` (default 0) is the absolute slack.  A rate that rises past
+    its baseline plus the slack is a regression; improvements are fine (lower the
+    baseline with ``--update-baseline`` to ratchet).  Raises :class:`ConfigError` when
+    the baseline has no entry for this slice.
+    """
+    slices = baseline.get("slices")
+    key = baseline_slice(limit)
+    if not isinstance(slices, Mapping) or not isinstance(slices.get(key), Mapping):
+        raise ConfigError(
+            f"the baseline has no entry for slice {key!r}",
+            expected="slices.<limit or 'all'> from --update-baseline",
+        )
+    entry = slices[key]
+    slack = float(baseline.get("tolerance", 0.0))
+    problems = []
+    checks = [
+        ("structured_leak_rate", document.get("structured_leak_rate")),
+        ("negatives_overmask_rate", document.get("negatives_overmask_rate")),
+    ]
+    per_label = document.get("per_label", {})
+    for label, rate in sorted(entry.get("per_label_leak_rate", {}).items()):
+        checks.append((f"{label} leak_rate", per_label.get(label, {}).get("leak_rate", rate)))
+    allowed = {
+        "structured_leak_rate": entry.get("structured_leak_rate"),
+        "negatives_overmask_rate": entry.get("negatives_overmask_rate"),
+        **{
+            f"{label} leak_rate": rate
+            for label, rate in entry.get("per_label_leak_rate", {}).items()
+        },
+    }
+    for name, current in checks:
+        limit_value = allowed.get(name)
+        if current is None or limit_value is None:
+            continue
+        if current > float(limit_value) + slack + 1e-12:
+            problems.append(f"{name} regressed: {current:.4%} > baseline {float(limit_value):.4%}")
+    return problems
+
+
+def baseline_entry(document: Mapping[str, Any]) -> dict[str, Any]:
+    """The baseline entry that :func:`check_baseline` compares against, from a report."""
+    per_label = document.get("per_label", {})
+    return {
+        "structured_leak_rate": document.get("structured_leak_rate"),
+        "negatives_overmask_rate": document.get("negatives_overmask_rate"),
+        "structured_recall": document.get("structured_recall"),
+        "structured_precision": document.get("structured_precision"),
+        "per_label_leak_rate": {
+            label: row["leak_rate"]
+            for label, row in sorted(per_label.items())
+            if label in STRUCTURED_LABELS and row.get("leak_rate") is not None
+        },
+    }

@@ -15,9 +15,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from proxy.commands.evaluate import DEFAULT_CORPUS, evaluate
+from proxy.commands.evaluate import DEFAULT_CORPUS, check_baseline, evaluate
 from proxy.config import load_config
-from proxy.evaluation import check_baseline, load_corpus, report_json, score
+from proxy.evaluation import load_corpus, report_json, score
 
 ROOT = Path(__file__).resolve().parents[2]
 BASELINE = ROOT / "bench" / "corpus" / "baseline.json"

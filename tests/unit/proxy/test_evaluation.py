@@ -16,6 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pipelines.errors import ConfigError
+from proxy.commands.evaluate import baseline_entry, check_baseline
 from proxy.evaluation import (
     ALL,
     STRUCTURED_LABELS,
@@ -26,8 +27,6 @@ from proxy.evaluation import (
     Payload,
     PayloadResult,
     Tally,
-    baseline_entry,
-    check_baseline,
     load_corpus,
     occurs,
     parse_payload,
