@@ -27,9 +27,10 @@ original text, which is never modified.
 
 from __future__ import annotations
 
+import bisect
 import time
 import unicodedata
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final, final
 
@@ -156,6 +157,26 @@ def _digit_clusters(text: str) -> list[tuple[int, int, int, int, bool]]:
     return clusters
 
 
+def _non_overlapping(candidates: Iterable[tuple[int, Span]]) -> list[Span]:
+    """Resolve overlaps the way the chain does (DESIGN C3), sorted by start.
+
+    Longer wins, then the earlier rule, then the earlier start.  A digit group inside an
+    IBAN that also reads as a phone number is therefore not reported on its own.
+    """
+    ranked = sorted(candidates, key=lambda item: (-item[1].length, item[0], item[1].start))
+    kept: list[Span] = []  # non-overlapping, so sorted by start is sorted by end too
+    starts: list[int] = []
+    for _, span in ranked:
+        at = bisect.bisect_right(starts, span.start)
+        if at > 0 and kept[at - 1].end > span.start:
+            continue
+        if at < len(kept) and kept[at].start < span.end:
+            continue
+        kept.insert(at, span)
+        starts.insert(at, span.start)
+    return kept
+
+
 @final
 @dataclass(frozen=True, slots=True)
 class _Rule:
@@ -220,7 +241,7 @@ class RegexDetector:
         budget = min(_BASE_BUDGET_S + len(text) * _BUDGET_PER_CHAR_S, _MAX_BUDGET_S)
         deadline = time.thread_time() + budget
         numeric = self._cluster_matches(folded, deadline) if self._has_numeric else {}
-        found: dict[tuple[int, int], Span] = {}
+        found: dict[tuple[int, int], tuple[int, Span]] = {}
         for index, rule in enumerate(self._rules):
             if rule.min_digits is not None:
                 matches = numeric.get(index, [])
@@ -232,8 +253,9 @@ class RegexDetector:
                 if kept is not None:
                     start, end = kept[start], kept[end - 1] + 1
                 # Rules run in precedence order: the first to claim exact offsets names them.
-                found.setdefault((start, end), Span(start, end, rule.label, rule.score, self._name))
-        return sorted(found.values(), key=lambda span: (span.start, -span.end))
+                span = Span(start, end, rule.label, rule.score, self._name)
+                found.setdefault((start, end), (index, span))
+        return _non_overlapping(found.values())
 
     def _cluster_matches(self, text: str, deadline: float) -> dict[int, list[tuple[int, int]]]:
         """Run the numeric rules on the digit clusters that could hold their values.

@@ -1,0 +1,151 @@
+"""Properties of the regex and known-entity detectors and of the offset-keeping fold.
+
+For random texts with planted values, every span lies inside the text and cuts out
+exactly a planted value; every planted value is found; arbitrary Unicode never makes a
+detector raise or emit an out-of-range span.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from detectors.known_entities import KnownEntitiesDetector
+from detectors.known_entities import create as create_known
+from detectors.regex import RegexDetector
+from detectors.regex import create as create_regex
+from detectors.textfold import fold, fold_value
+from pipelines.spans import DetectorContext
+
+SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+PLANTS = {
+    "EMAIL": ["bob@corp.example.org", "a.b+c@mail.example.de", "jürgen@müller.de"],
+    "PHONE": ["+49 30 1234567", "(415) 555-0123", "0151 23456789", "+1 (415) 555-0123"],
+    "CREDIT_CARD": ["4111 1111 1111 1111", "5500-0000-0000-0004", "378282246310005"],
+    "IBAN": ["DE89 3704 0044 0532 0130 00", "GB82WEST12345698765432"],
+    "US_SSN": ["123-45-6789", "536 22 1234"],
+    "DE_TAX_ID": ["36 574 261 809", "47081359225"],
+    "IP_ADDRESS": ["10.0.0.1", "2001:db8::1", "192.168.178.20"],
+    "JWT": ["eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl"],
+    "API_KEY": ["AKIAIOSFODNN7EXAMPLE", "ghp_" + "A1b2C3d4E5" * 3 + "F6g7H8"],
+}
+PLANTED = [(label, value) for label, values in PLANTS.items() for value in values]
+
+# Filler words free of digits, '@' and secret prefixes, in several scripts.
+WORDS = st.sampled_from(
+    ["the", "Invoice", "meeting", "über", "Straße", "naïve", "東京", "です", "данные", "!", ","]
+)
+SEPARATORS = st.sampled_from([" ", "\n", " - ", ": ", " (", ") ", "; "])
+
+
+def _regex() -> RegexDetector:
+    return create_regex({}, DetectorContext(name="rx"))
+
+
+@st.composite
+def planted_text(draw: st.DrawFn) -> tuple[str, list[tuple[int, str, str]]]:
+    """A text of filler words with planted values, and where each value was put."""
+    parts: list[str] = []
+    planted: list[tuple[int, str, str]] = []
+    length = 0
+    for _ in range(draw(st.integers(1, 8))):
+        for word in draw(st.lists(WORDS, max_size=4)):
+            parts.append(word + " ")
+            length += len(word) + 1
+        label, value = draw(st.sampled_from(PLANTED))
+        planted.append((length, label, value))
+        parts.append(value)
+        length += len(value)
+        separator = draw(SEPARATORS)
+        parts.append(separator)
+        length += len(separator)
+    return "".join(parts), planted
+
+
+@SETTINGS
+@given(planted_text())
+def test_regex_spans_are_exactly_the_planted_values(
+    case: tuple[str, list[tuple[int, str, str]]],
+) -> None:
+    """Every planted value is found with its label, and nothing else is."""
+    text, planted = case
+    spans = _regex().scan(text)
+    for span in spans:
+        assert 0 <= span.start < span.end <= len(text)
+    got = {(s.start, s.label, text[s.start : s.end]) for s in spans}
+    assert got == {(start, label, value) for start, label, value in planted}
+
+
+@SETTINGS
+@given(st.text(max_size=300))
+def test_regex_never_raises_on_arbitrary_unicode(text: str) -> None:
+    """Any text, surrogates and controls included: spans stay in range."""
+    for span in _regex().scan(text):
+        assert 0 <= span.start < span.end <= len(text)
+
+
+NAMES = ["Alice Example", "Bob", "Straße Meier", "İsmail Kaya", "田中", "Zoë Ørsted"]
+
+
+def _known() -> KnownEntitiesDetector:
+    return create_known({"values": {"PERSON": NAMES}}, DetectorContext(name="ke"))
+
+
+CASINGS = st.sampled_from([str, str.upper, str.lower, str.title])
+
+
+@st.composite
+def planted_names(draw: st.DrawFn) -> tuple[str, list[tuple[int, int]]]:
+    """Filler with listed names in random casing; where each one was put."""
+    parts: list[str] = []
+    where: list[tuple[int, int]] = []
+    length = 0
+    for _ in range(draw(st.integers(1, 6))):
+        for word in draw(st.lists(WORDS, max_size=3)):
+            parts.append(word + " ")
+            length += len(word) + 1
+        name = draw(CASINGS)(draw(st.sampled_from(NAMES)))
+        where.append((length, length + len(name)))
+        parts.append(name)
+        length += len(name)
+        separator = draw(SEPARATORS)
+        parts.append(separator)
+        length += len(separator)
+    return "".join(parts), where
+
+
+@SETTINGS
+@given(planted_names())
+def test_known_entity_spans_are_exactly_the_planted_names(
+    case: tuple[str, list[tuple[int, int]]],
+) -> None:
+    """Each planted name is one span with its exact original offsets, whatever its case."""
+    text, where = case
+    spans = asyncio.run(_known().detect([text]))[0]
+    assert [(s.start, s.end) for s in spans] == where
+    for span in spans:
+        assert fold_value(text[span.start : span.end]) in {fold_value(n) for n in NAMES}
+
+
+FOLD_ALPHABET = st.sampled_from(
+    list("abcXYZ ßİIıéÉ\u0301\u0307ﬁＡｂ１田中ǅΣσς") + ["e\u0301", "\u212b", "\ufb03"]
+)
+
+
+@SETTINGS
+@given(st.lists(FOLD_ALPHABET, max_size=30).map("".join))
+def test_fold_maps_every_boundary_back_exactly(text: str) -> None:
+    """Folding any original slice between segment boundaries gives the folded slice."""
+    result = fold(text)
+    folded = result.folded
+    for start in range(len(folded) + 1):
+        for end in range(start + 1, len(folded) + 1):
+            original = result.to_original(start, end)
+            if original is None:
+                continue
+            o_start, o_end = original
+            assert 0 <= o_start < o_end <= len(text)
+            assert fold_value(text[o_start:o_end]) == folded[start:end]
