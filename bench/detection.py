@@ -213,10 +213,12 @@ def main(argv: list[str] | None = None) -> int:
     print(side_by_side(ours, peer))
     ratio = _ratio(peer.structured().leak_rate, ours.structured().leak_rate)
     print()
+    verdict = (
+        f"presidio leaks {ratio:.2f}x as much" if ratio is not None else "ratio undefined (ours 0)"
+    )
     print(
         f"structured leak rate: ours {_pct(ours.structured().leak_rate)}%, presidio "
-        f"{_pct(peer.structured().leak_rate)}% -> presidio leaks "
-        f"{_ratio_text(peer.structured().leak_rate, ours.structured().leak_rate)} as much"
+        f"{_pct(peer.structured().leak_rate)}% -> {verdict}"
     )
     print(
         json.dumps(
