@@ -8,6 +8,7 @@ detector raise or emit an out-of-range span.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -94,7 +95,9 @@ def _known() -> KnownEntitiesDetector:
     return create_known({"values": {"PERSON": NAMES}}, DetectorContext(name="ke"))
 
 
-CASINGS = st.sampled_from([str, str.upper, str.lower, str.title])
+CASINGS: st.SearchStrategy[Callable[[str], str]] = st.sampled_from(
+    [str, str.upper, str.lower, str.title]
+)
 
 
 @st.composite
@@ -131,7 +134,7 @@ def test_known_entity_spans_are_exactly_the_planted_names(
 
 
 FOLD_ALPHABET = st.sampled_from(
-    list("abcXYZ ßİIıéÉ\u0301\u0307ﬁＡｂ１田中ǅΣσς") + ["e\u0301", "\u212b", "\ufb03"]
+    [*"abcXYZ ßİIıéÉ\u0301\u0307ﬁＡｂ１田中ǅΣσς", "e\u0301", "\u212b", "\ufb03"]
 )
 
 
