@@ -15,7 +15,6 @@ in ``fail_open``, in which case ``on_skip`` is told and its spans are left out.
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -26,7 +25,6 @@ from pipelines.errors import DetectorError, DetectorTimeout
 from pipelines.placeholders import find_placeholders
 from pipelines.resolve import resolve
 from pipelines.spans import Detector, Span
-from pipelines.surface import SurfaceMatcher
 from pipelines.vault import Vault
 
 __all__ = ["REPEAT_DETECTOR", "Chain", "Finding", "Sanitized", "resolve"]
@@ -132,14 +130,14 @@ class Chain:
                                     placeholder))
             detected.append(kept)
 
-        matcher = SurfaceMatcher(vault.surface_forms)
+        repeats_index = vault.surface_index
         out_texts: list[str] = []
         findings: list[Finding] = []
         for index, text in enumerate(originals):
             blocked = sorted([(f.start, f.end) for f in detected[index]] + literals[index])
             repeats = [
                 Finding(index, o.start, o.end, o.label, REPEAT_DETECTOR, o.placeholder)
-                for o in matcher.find(text, blocked)
+                for o in repeats_index.find(text, blocked)
             ]
             for repeat in repeats:
                 vault.add_surface_form(text[repeat.start : repeat.end], repeat.placeholder)
@@ -213,7 +211,7 @@ def _checked(
             if span.label not in labels:
                 raise DetectorError(name, f"returned label {span.label} it does not declare")
         if any(span.detector != name for span in spans):
-            spans = [dataclasses.replace(span, detector=name) for span in spans]
+            spans = [Span(span.start, span.end, span.label, span.score, name) for span in spans]
         checked.append(spans)
     return checked
 

@@ -1,8 +1,13 @@
 """Finding every other occurrence of values already in the vault (DESIGN C4).
 
 Once a value is found anywhere in a request or session, every other occurrence of it
-is replaced too, even where no detector fired.  :class:`SurfaceMatcher` builds one
-Aho-Corasick automaton over the vault's surface forms and scans each text once, in C:
+is replaced too, even where no detector fired.  The vault feeds each new surface form
+into its :class:`SurfaceIndex`, which scans texts in C: one ``str.find`` pass per value
+while there are few new ones, one Aho-Corasick automaton over all of them once there
+are more.  The automaton is kept between scans and rebuilt only after enough new
+values arrived, so a long session's vault is not re-indexed on every request.
+
+Rules:
 
 * matching is case-insensitive, except for labels whose normalisation is exact
   (secrets: ``API_KEY``, ``JWT``, ``PRIVATE_KEY``);
@@ -24,9 +29,13 @@ from typing import Any, Final, final
 import ahocorasick
 
 from pipelines.placeholders import parse_placeholder
-from pipelines.vault import CASE_SENSITIVE_LABELS
 
-__all__ = ["Occurrence", "SurfaceMatcher", "fold_case"]
+__all__ = ["CASE_SENSITIVE_LABELS", "Occurrence", "SurfaceIndex", "fold_case"]
+
+# Labels whose other occurrences are matched exactly rather than case-insensitively:
+# secrets, whose normalisation in the vault is exact too.  Everything else is at least
+# case-insensitive by its normalisation, so "ALICE" is the same person as "Alice".
+CASE_SENSITIVE_LABELS: Final = frozenset({"API_KEY", "JWT", "PRIVATE_KEY"})
 
 # ``str.lower`` keeps the length of every code point except U+0130 (LATIN CAPITAL
 # LETTER I WITH DOT ABOVE, lowered to two code points); folding it to a plain "i" keeps
@@ -89,40 +98,48 @@ class Occurrence:
 # (surface form, placeholder, label, matched exactly)
 _Entry = tuple[str, str, str, bool]
 
-# Up to this many distinct values, one ``str.find`` pass per value over the folded text
-# is cheaper than building an automaton for this request; above it, Aho-Corasick.
+# With fewer new values than this, one ``str.find`` pass per value over the folded text
+# is cheaper than (re)building an automaton; from this many on, the automaton is.
 _AUTOMATON_FROM: Final = 24
 
 
 @final
-class SurfaceMatcher:
-    """Scans texts for the surface forms of a vault, built once per request."""
+class SurfaceIndex:
+    """The surface forms of one vault, indexed for repeat scanning (see module docstring)."""
 
-    __slots__ = ("_automaton", "_entries")
+    __slots__ = ("_automaton", "_automaton_from", "_entries", "_pending")
 
-    def __init__(self, surface_forms: Mapping[str, str], *,
-                 automaton_from: int = _AUTOMATON_FROM) -> None:
-        by_key: dict[str, list[_Entry]] = {}
-        labels: dict[str, str] = {}
-        for surface, placeholder in surface_forms.items():
-            # A whitespace-only value would match between every two words.
-            if not surface or surface.isspace():
-                continue
-            label = labels.get(placeholder)
-            if label is None:
-                parsed = parse_placeholder(placeholder)
-                if parsed is None:
-                    continue
-                label = labels[placeholder] = parsed[0]
-            entry = (surface, placeholder, label, label in CASE_SENSITIVE_LABELS)
-            by_key.setdefault(fold_case(surface), []).append(entry)
-        self._entries = {key: tuple(entries) for key, entries in by_key.items()}
+    def __init__(self, *, automaton_from: int = _AUTOMATON_FROM) -> None:
+        self._automaton_from = automaton_from
+        self._entries: dict[str, list[_Entry]] = {}
         self._automaton: Any = None
-        if len(by_key) >= automaton_from:
-            self._automaton = ahocorasick.Automaton()
-            for key in by_key:
-                self._automaton.add_word(key, key)
-            self._automaton.make_automaton()
+        # Folded keys added since the automaton was built: scanned with str.find.
+        self._pending: list[str] = []
+
+    @classmethod
+    def of(cls, surface_forms: Mapping[str, str], *, automaton_from: int = _AUTOMATON_FROM
+           ) -> SurfaceIndex:
+        """An index over ``surface -> placeholder`` pairs (labels read from placeholders)."""
+        index = cls(automaton_from=automaton_from)
+        for surface, placeholder in surface_forms.items():
+            parsed = parse_placeholder(placeholder)
+            if parsed is not None:
+                index.add(surface, placeholder, parsed[0])
+        return index
+
+    def add(self, surface: str, placeholder: str, label: str) -> None:
+        """Index one surface form; call once per new form, in vault order."""
+        # A whitespace-only value would match between every two words.
+        if not surface or surface.isspace():
+            return
+        entry = (surface, placeholder, label, label in CASE_SENSITIVE_LABELS)
+        key = fold_case(surface)
+        entries = self._entries.get(key)
+        if entries is None:
+            self._entries[key] = [entry]
+            self._pending.append(key)
+        else:
+            entries.append(entry)
 
     def find(self, text: str, blocked: Sequence[tuple[int, int]] = ()) -> list[Occurrence]:
         """Occurrences in ``text``: sorted, non-overlapping, none touching ``blocked``.
@@ -131,17 +148,18 @@ class SurfaceMatcher:
         """
         if not self._entries or not text:
             return []
+        if len(self._pending) >= self._automaton_from:
+            self._rebuild()
         folded = fold_case(text)
         candidates: list[tuple[int, int, str]] = []
         if self._automaton is not None:
             for last, key in self._automaton.iter(folded):
                 candidates.append((last - len(key) + 1, last + 1, key))
-        else:
-            for key in self._entries:
-                at = folded.find(key)
-                while at != -1:
-                    candidates.append((at, at + len(key), key))
-                    at = folded.find(key, at + 1)
+        for key in self._pending:
+            at = folded.find(key)
+            while at != -1:
+                candidates.append((at, at + len(key), key))
+                at = folded.find(key, at + 1)
         if not candidates:
             return []
         # Leftmost first, then longest; a candidate that fails a check does not block a
@@ -164,8 +182,16 @@ class SurfaceMatcher:
             last_end = end
         return found
 
+    def _rebuild(self) -> None:
+        automaton = ahocorasick.Automaton()
+        for key in self._entries:
+            automaton.add_word(key, key)
+        automaton.make_automaton()
+        self._automaton = automaton
+        self._pending = []
+
     @staticmethod
-    def _pick(raw: str, entries: tuple[_Entry, ...]) -> _Entry | None:
+    def _pick(raw: str, entries: Sequence[_Entry]) -> _Entry | None:
         # The exact spelling wins (it may belong to a different placeholder than a
         # case variant); otherwise the first case-insensitive entry, in vault order.
         fallback: _Entry | None = None

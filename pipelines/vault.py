@@ -26,6 +26,7 @@ from typing import Final, final
 
 from pipelines.errors import VaultFull
 from pipelines.placeholders import LABEL_RE, find_placeholders, format_placeholder
+from pipelines.surface import CASE_SENSITIVE_LABELS, SurfaceIndex
 
 __all__ = ["CASE_SENSITIVE_LABELS", "DEFAULT_NORMALIZERS", "Vault", "normalize_text"]
 
@@ -70,10 +71,6 @@ DEFAULT_NORMALIZERS: Final[Mapping[str, Callable[[str], str]]] = MappingProxyTyp
     }
 )
 
-# Labels whose other occurrences are matched exactly rather than case-insensitively
-# (the chain asks this); everything else is at least case-insensitive by its
-# normalisation, so "ALICE" is the same person as "Alice".
-CASE_SENSITIVE_LABELS: Final = frozenset({"API_KEY", "JWT", "PRIVATE_KEY"})
 
 
 @final
@@ -84,8 +81,8 @@ class Vault:
     ``normalizers`` overrides the per-label normalisation (label -> function).
     """
 
-    __slots__ = ("_by_key", "_counters", "_labels", "_max_index", "_normalizers", "_relink",
-                 "_reserved", "_surface")
+    __slots__ = ("_by_key", "_counters", "_index", "_label_of", "_labels", "_max_index",
+                 "_normalizers", "_relink", "_reserved", "_surface")
 
     def __init__(
         self,
@@ -106,6 +103,8 @@ class Vault:
         self._reserved: set[str] = set()
         # Labels already checked against the grammar (the check is on the hot path).
         self._labels: set[str] = set()
+        self._label_of: dict[str, str] = {}
+        self._index = SurfaceIndex()
 
     # -- input side ------------------------------------------------------------------
 
@@ -142,7 +141,8 @@ class Vault:
             placeholder = self._next_placeholder(label)
             self._by_key[key] = placeholder
             self._relink[placeholder] = value
-        self._surface.setdefault(value, placeholder)
+            self._label_of[placeholder] = label
+        self._remember(value, placeholder)
         return placeholder
 
     def add_surface_form(self, surface: str, placeholder: str) -> None:
@@ -154,7 +154,7 @@ class Vault:
         """
         if placeholder not in self._relink:
             raise ValueError("not a placeholder issued by this vault")
-        self._surface.setdefault(surface, placeholder)
+        self._remember(surface, placeholder)
 
     # -- output side -----------------------------------------------------------------
 
@@ -182,6 +182,11 @@ class Vault:
         return frozenset(self._reserved)
 
     @property
+    def surface_index(self) -> SurfaceIndex:
+        """The surface forms indexed for finding repeats (used by the chain)."""
+        return self._index
+
+    @property
     def max_index(self) -> int:
         """The highest ``N`` this vault will issue for a label."""
         return self._max_index
@@ -197,6 +202,11 @@ class Vault:
         return f"<Vault {len(self._relink)} issued ({counts}), {len(self._reserved)} reserved>"
 
     # -- internals -------------------------------------------------------------------
+
+    def _remember(self, surface: str, placeholder: str) -> None:
+        if surface not in self._surface:
+            self._surface[surface] = placeholder
+            self._index.add(surface, placeholder, self._label_of[placeholder])
 
     def _key(self, label: str, value: str) -> str:
         normalizer = self._normalizers.get(label, normalize_text)

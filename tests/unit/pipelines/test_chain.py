@@ -312,3 +312,18 @@ async def test_detector_failure_issues_nothing() -> None:
     with pytest.raises(DetectorError):
         await chain.sanitize(["a@x.org"], vault)
     assert len(vault) == 0
+
+
+async def test_session_vault_across_turns_with_many_values() -> None:
+    """A vault kept across turns finds repeats of old and new values, past the index rebuild."""
+    old = [f"Person{chr(65 + i)} Old" for i in range(30)]
+    new = [f"Person{chr(65 + i)} New" for i in range(5)]
+    vault = Vault()
+    first = await Chain([ListDetector("p", "PERSON", old)]).sanitize([" ".join(old)], vault)
+    assert "Old" not in first.texts[0]
+    second = await Chain([ListDetector("p", "PERSON", new)]).sanitize(
+        [" / ".join(new + old), old[3].upper()], vault)
+    assert "Old" not in second.texts[0] and "New" not in second.texts[0]
+    assert second.texts[1] == "[PERSON_4]"
+    assert second.texts[0].startswith("[PERSON_31] / [PERSON_32]")
+    assert len(vault) == 35
