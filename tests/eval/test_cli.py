@@ -16,6 +16,7 @@ import pytest
 
 from proxy.cli import main
 from proxy.commands.evaluate import _Progress
+from proxy.config import load_config
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = str(ROOT / "config.example.yaml")
@@ -82,7 +83,7 @@ def test_table_on_the_example_config(capsys: pytest.CaptureFixture[str], tmp_pat
     assert captured.err == ""
     document = json.loads(out.read_text())
     assert document["payloads"] == 20
-    assert document["route"] == "openai-chat"
+    assert document["route"] == load_config(EXAMPLE).routes[0].name
     for key in ("structured_recall", "structured_precision", "negatives_overmask_rate"):
         assert 0.0 <= document[key] <= 1.0
     for lang in ("en", "de"):
