@@ -118,11 +118,17 @@ def gateway(
 ) -> Callable[..., Awaitable[Gateway]]:
     """``await gateway(**config_options)``: a running gateway in front of ``fake``."""
 
-    async def start(upstream_url: str | None = None, **options: Any) -> Gateway:
+    async def start(
+        upstream_url: str | None = None,
+        before_start: Callable[[web.Application], None] | None = None,
+        **options: Any,
+    ) -> Gateway:
         url = upstream_url or fake.url
         config = parse_config(config_data(url, **options), source="<e2e>",
                               base_dir=Path.cwd(), environ={})
         app = create_app(config)
+        if before_start is not None:
+            before_start(app)
         server = await aiohttp_server(app)
         return Gateway(str(server.make_url("")).rstrip("/"), app, config)
 

@@ -254,3 +254,68 @@ async def test_tiers_inject_keys_and_relink_policy(fake: FakeUpstream, gateway: 
     await post(gw, OPENAI, body, Authorization="Bearer sk-client-own")
     assert fake.received[-1].headers["Authorization"] == "Bearer sk-client-own"
     assert PROMPT not in str(fake.received)
+
+
+class _Broken:
+    """A detector that fails the way a crashed model server would."""
+
+    name = "regex"
+    labels = frozenset({"EMAIL"})
+
+    async def detect(self, texts: Any) -> Any:
+        """Fail with an error whose message holds user text (it must not be echoed)."""
+        raise RuntimeError(f"model crashed on {texts[0][:20]}")
+
+
+def _break_detector(*, slow: bool) -> Callable[[Any], None]:
+    """A before_start hook swapping the regex detector of every route for a failing one."""
+    from pipelines.chain import Chain
+    from proxy.app import _COMPILED
+    from tests.conftest import PatternDetector
+
+    def hook(app: Any) -> None:
+        compiled = app[_COMPILED]
+        detector: Any = (PatternDetector("regex", "EMAIL", "x", delay=2.0) if slow
+                         else _Broken())
+        for path, (chain, policy) in list(compiled.items()):
+            compiled[path] = (Chain([detector], timeouts={"regex": 0.05},
+                                    fail_open=chain._fail_open, on_skip=chain._on_skip),
+                              policy)
+
+    return hook
+
+
+@pytest.mark.parametrize(("slow", "status", "code"), [
+    (False, 502, "detector_failed"), (True, 503, "detector_timeout"),
+])
+async def test_detector_failure_refuses_and_forwards_nothing(
+    fake: FakeUpstream, gateway: StartGateway, slow: bool, status: int, code: str
+) -> None:
+    """Fail closed: a detector error or timeout refuses the request, nothing forwarded."""
+    gw = await gateway(before_start=_break_detector(slow=slow))
+    got, _, raw = await post(gw, OPENAI, prompt_body())
+    assert got == status
+    payload = json.loads(raw)
+    assert_openai_error(payload, code)
+    assert "jane" not in raw.decode()
+    assert fake.received == []
+
+
+async def test_fail_open_route_forwards_and_warns(fake: FakeUpstream, gateway: StartGateway
+                                                  ) -> None:
+    """A route that lists the detector in fail_open forwards without its findings."""
+    from structlog.testing import capture_logs
+
+    gw = await gateway(before_start=_break_detector(slow=False), fail_open=True)
+    fake.script.append(Reply.json_body({"choices": []}))
+    with capture_logs() as logs:
+        got, _, _ = await post(gw, OPENAI, prompt_body())
+    assert got == 200 and len(fake.received) == 1
+    assert any(entry["event"] == "detector_skipped" and entry["log_level"] == "warning"
+               for entry in logs)
+
+
+def prompt_body() -> bytes:
+    """A small request carrying one seeded value."""
+    return json.dumps({"model": "m", "messages": [
+        {"role": "user", "content": "write to jane.doe@example.com"}]}).encode()
