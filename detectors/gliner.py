@@ -201,6 +201,19 @@ class GlinerDetector:
         )
         return spans
 
+    def detect_blocking(self, texts: Sequence[str]) -> list[list[Span]]:
+        """``detect`` on the calling thread, bypassing pool and queue.
+
+        For tools and benchmarks only: on the gateway's event loop it would stall every
+        request for the whole inference.
+        """
+        model = self._model
+        if model is None or not self._ready:
+            raise DetectorError(self._name, "the model is not loaded (start() was not awaited)")
+        plans = [plan_windows(t, self._options.window_words, self._options.overlap_words)
+                 for t in texts]
+        return self._infer(model, texts, plans)
+
     def _release(self) -> None:
         self._in_flight -= 1
 

@@ -7,6 +7,8 @@ window edge.  Merging must return each gold span exactly once, with exact offset
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -63,7 +65,7 @@ def test_windows_overlap_by_the_configured_words_and_cover_everything() -> None:
     windows = plan_windows(text, 30, 10)
     words = word_bounds(text)
     assert windows[0].start == 0 and windows[-1].end == len(text)
-    for left, right in zip(windows, windows[1:], strict=False):
+    for left, right in itertools.pairwise(windows):
         shared = [w for w in words if right.start <= w[0] and w[1] <= left.end]
         assert len(shared) == 10
     for w in windows:

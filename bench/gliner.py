@@ -1,0 +1,195 @@
+"""GLiNER detector benchmark: backends side by side, event-loop stall, throughput, F1.
+
+Runs in one process, on the same prompts, through the real detector (windows, worker
+pool, batching), and prints side by side:
+
+* latency of one 500- and one 1,500-word prompt with torch fp32, ONNX fp32 and ONNX
+  int8 (median of ``--repeat`` runs after warm-up), with ratios against torch;
+* the event loop's longest stall while inference runs (a 1 ms ticker measures how late
+  it wakes up), next to the stall of calling the model inline on the loop;
+* throughput with 4 concurrent 500-word requests against the same 4 in a row;
+* micro F1 of the torch model on held-out synthetic sentences (EN + DE).
+
+It ends with one JSON line holding ``torch_ms_1500``, ``onnx_ms_1500``,
+``onnx_int8_ms_1500``, ``loop_stall_ms_max``, ``f1_micro`` and the rest.  Usage::
+
+    PYTHONPATH=. .venv/bin/python bench/gliner.py [--model DIR] [--threads 2]
+
+Figures depend on the machine and on whatever else runs on it; nothing here asserts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+ROOT = Path(__file__).resolve().parents[1]
+# Run as ``python bench/gliner.py``, Python puts bench/ first on sys.path, where this
+# very file would shadow the ``gliner`` package: drop it, and add the repository root.
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).parent]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from detectors.gliner import GlinerDetector, create  # noqa: E402 - after the path fix
+from pipelines.spans import DetectorContext  # noqa: E402
+from proxy.commands.model import export_onnx  # noqa: E402
+from tests.models.synthetic import heldout, score  # noqa: E402
+
+
+def _prompt(words: int, seed: int) -> str:
+    """Held-out EN/DE sentences joined until the prompt has ``words`` words."""
+    pieces: list[str] = []
+    count = 0
+    batch = 0
+    while count < words:
+        for example in heldout("en", 20, seed=seed + batch) + heldout("de", 20, seed=seed + batch):
+            pieces.append(example.text)
+            count += len(example.text.split())
+            if count >= words:
+                break
+        batch += 1
+    return " ".join(" ".join(pieces).split()[:words])
+
+
+class _Ticker:
+    """Measures how late a 1 ms sleeper wakes up: the loop's longest stall."""
+
+    def __init__(self) -> None:
+        self.worst = 0.0
+        self._task: asyncio.Task[None] | None = None
+
+    async def _run(self) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            before = loop.time()
+            await asyncio.sleep(0.001)
+            self.worst = max(self.worst, loop.time() - before - 0.001)
+
+    def __enter__(self) -> _Ticker:
+        self._task = asyncio.get_running_loop().create_task(self._run())
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        assert self._task is not None
+        self._task.cancel()
+
+
+async def _timed(call: Callable[[], Awaitable[Any]], repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        started = time.perf_counter()
+        await call()
+        times.append((time.perf_counter() - started) * 1000)
+    return statistics.median(times)
+
+
+async def _start(options: dict[str, object]) -> GlinerDetector:
+    detector = create(options, DetectorContext(name="bench", base_dir=ROOT))
+    await detector.start()
+    return detector
+
+
+async def _run(args: argparse.Namespace) -> dict[str, float]:
+    model = str(Path(args.model).resolve())
+    prompts = {500: _prompt(500, 100), 1500: _prompt(1500, 300)}
+    common: dict[str, object] = {"torch_threads": args.threads, "queue_size": 64}
+    results: dict[str, float] = {}
+    stall_ms = 0.0
+    with tempfile.TemporaryDirectory(prefix="gliner-bench-") as tmp:
+        export_onnx(Path(model), Path(tmp))
+        backends = {
+            "torch": {"model": model},
+            "onnx": {"model": tmp, "backend": "onnx", "onnx_file": "model.onnx"},
+            "onnx_int8": {"model": tmp, "backend": "onnx", "onnx_file": "model_int8.onnx"},
+        }
+        torch_detector: GlinerDetector | None = None
+        for name, options in backends.items():
+            detector = await _start({**options, **common})
+            for words, text in prompts.items():
+                await detector.detect([text])  # warm this shape up
+                with _Ticker() as ticker:
+                    results[f"{name}_ms_{words}"] = await _timed(
+                        _one(detector, text), args.repeat)
+                stall_ms = max(stall_ms, ticker.worst * 1000)
+            if name == "torch":
+                torch_detector = detector
+            else:
+                await detector.aclose()
+        assert torch_detector is not None
+        text = prompts[500]
+        serial = await _timed(lambda: _serial(torch_detector, text), 1)
+        with _Ticker() as ticker:
+            concurrent = await _timed(lambda: asyncio.gather(
+                *(torch_detector.detect([text]) for _ in range(4))), 1)
+        stall_ms = max(stall_ms, ticker.worst * 1000)
+        results["rps_4_concurrent"] = 4000 / concurrent
+        results["rps_4_serial"] = 4000 / serial
+        results["loop_stall_ms_max"] = stall_ms
+        results["inline_stall_ms"] = await _inline_stall(torch_detector, text)
+        examples = heldout("en", 100) + heldout("de", 100)
+        found = await torch_detector.detect([e.text for e in examples])
+        results["f1_micro"] = score(
+            [list(e.spans) for e in examples],
+            [[(s.start, s.end, s.label) for s in row] for row in found]).f1
+        await torch_detector.aclose()
+    return results
+
+
+def _one(detector: GlinerDetector, text: str) -> Callable[[], Awaitable[Any]]:
+    return lambda: detector.detect([text])
+
+
+async def _serial(detector: GlinerDetector, text: str) -> None:
+    for _ in range(4):
+        await detector.detect([text])
+
+
+async def _inline_stall(detector: GlinerDetector, text: str) -> float:
+    """What the loop would suffer if the model ran on it: one 500-word call, inline."""
+    with _Ticker() as ticker:
+        await asyncio.sleep(0.005)
+        detector.detect_blocking([text])
+        await asyncio.sleep(0.005)
+    return ticker.worst * 1000
+
+
+def _print(results: dict[str, float]) -> None:
+    print(f"{'backend':<12}{'500 words ms':>14}{'1500 words ms':>15}{'vs torch @1500':>16}")
+    for name in ("torch", "onnx", "onnx_int8"):
+        ratio = results["torch_ms_1500"] / results[f"{name}_ms_1500"]
+        print(f"{name:<12}{results[f'{name}_ms_500']:>14.1f}{results[f'{name}_ms_1500']:>15.1f}"
+              f"{ratio:>15.2f}x")
+    print(f"event-loop longest stall: {results['loop_stall_ms_max']:.1f} ms in the worker pool "
+          f"vs {results['inline_stall_ms']:.1f} ms inline "
+          f"({results['inline_stall_ms'] / max(results['loop_stall_ms_max'], 0.01):.0f}x)")
+    print(f"throughput, 500 words: {results['rps_4_concurrent']:.2f} req/s with 4 concurrent "
+          f"vs {results['rps_4_serial']:.2f} req/s in a row "
+          f"({results['rps_4_concurrent'] / results['rps_4_serial']:.2f}x)")
+    print(f"held-out micro F1 (EN+DE, torch, threshold 0.5): {results['f1_micro']:.3f}")
+    print(json.dumps({k: round(v, 3) for k, v in results.items()}, sort_keys=True))
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Parse arguments, run, print the table and the JSON line."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--model", default=str(ROOT / "tests" / "models" / "gliner-tiny"))
+    parser.add_argument("--threads", type=int, default=2, help="torch/onnxruntime threads")
+    parser.add_argument("--repeat", type=int, default=3, help="runs per measurement (median)")
+    args = parser.parse_args(argv)
+    _print(asyncio.run(_run(args)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
