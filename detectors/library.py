@@ -98,10 +98,11 @@ _TOKEN_BEFORE: Final = r"(?<![\w\-])"
 _TOKEN_AFTER: Final = r"(?![\w\-])"
 
 # --- phone formats ---------------------------------------------------------------
-# International: a plus, a country code, then digit groups separated by single
-# spaces, dots, dashes or slashes, optionally an area code in parentheses.
+# International: a plus, a country code, optionally an area code in parentheses, then
+# digit groups separated by single spaces, dots, dashes or slashes.  Parentheses only
+# right after the country code, so "+49 30 1234567 (415) 555-0123" is two numbers.
 # phonenumbers (the validator) decides whether the digit count fits the country.
-_PHONE_INTL: Final = r"\+[1-9][0-9]{0,3}(?:[ .\-/]?(?:\([0-9]{1,5}\)|[0-9]{1,8})){1,6}"
+_PHONE_INTL: Final = r"\+[1-9][0-9]{0,3}(?:[ .\-/]?\([0-9]{1,5}\))?(?:[ .\-/]?[0-9]{1,8}){1,6}"
 # North American Numbering Plan: (415) 555-0123, 415-555-0123, 415.555.0123,
 # 415 555 0123, 1-800-555-0199.  Area and exchange start with 2-9.
 _PHONE_NANP: Final = (
@@ -117,8 +118,8 @@ _PHONE_TRUNK0: Final = (
 # bare number is not taken for a phone.
 _PHONE_OTHER: Final = r"[1-9][0-9]{1,4}[ \-/][0-9]{2,4}(?:[ \-][0-9]{2,5}){1,3}"
 
-# Longest branch: the international one, 5 + 6 groups of 9 characters.
-_PHONE_MAX: Final = 59
+# Longest branch: the international one, 5 + 8 + 6 groups of 9 characters.
+_PHONE_MAX: Final = 67
 
 
 def _phone_pattern(regions: Iterable[str]) -> str:

@@ -109,7 +109,10 @@ def _narrow(match: regex.Match[str]) -> str:
         return " "
     if "\uff01" <= ch <= "\uff5e":
         return chr(ord(ch) - 0xFEE0)
-    return str(int(ch))
+    # The `regex` module's Unicode tables can be newer than Python's: a digit it knows
+    # but unicodedata does not is left as it is.
+    value = unicodedata.decimal(ch, None)
+    return ch if value is None else str(value)
 
 
 def _fold(text: str) -> tuple[str, list[int] | None]:

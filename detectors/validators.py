@@ -20,6 +20,7 @@ import base64
 import binascii
 import ipaddress
 import json
+import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from types import MappingProxyType
 from typing import Final
@@ -61,7 +62,7 @@ def digits_only(text: str) -> str:
     """Return the decimal digits of ``text`` (any script) as ASCII, in order."""
     if text.isascii():
         return "".join(filter(str.isdigit, text))
-    return "".join(str(int(ch)) for ch in text if ch.isdecimal())
+    return "".join(str(unicodedata.decimal(ch)) for ch in text if ch.isdecimal())
 
 
 def _card_prefix_ok(number: str) -> bool:

@@ -39,7 +39,9 @@ PLANTED = [(label, value) for label, values in PLANTS.items() for value in value
 WORDS = st.sampled_from(
     ["the", "Invoice", "meeting", "über", "Straße", "naïve", "東京", "です", "данные", "!", ","]
 )
-SEPARATORS = st.sampled_from([" ", "\n", " - ", ": ", " (", ") ", "; "])
+# Not a lone space: "+49 30 1234567 0151 23456789" is genuinely ambiguous (one long
+# number or two), and the phone pattern reads it as one.
+SEPARATORS = st.sampled_from(["\n", " - ", ": ", " (", ") ", "; ", ", "])
 
 
 def _regex() -> RegexDetector:
