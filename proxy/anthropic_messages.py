@@ -90,7 +90,7 @@ def _walk_block(block: JSON, out: list[Slot]) -> None:
         walk_generic(block, out)
         return
     kind = block.get("type")
-    if kind in PASSTHROUGH_BLOCKS:
+    if isinstance(kind, str) and kind in PASSTHROUGH_BLOCKS:
         return
     for key, value in block.items():
         if key in COMMON_STRUCTURAL:

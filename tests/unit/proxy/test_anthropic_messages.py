@@ -6,6 +6,8 @@ import json
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pipelines.errors import StreamProtocolError
 from proxy.anthropic_messages import AnthropicMessages, request_slots
@@ -210,3 +212,23 @@ def test_error_shapes() -> None:
     (event,) = SSEDecoder().feed(SHAPE.error_event(413, "body_too_large", "m"))
     assert event.event == "error"
     assert SHAPE.is_error_body(event.json())
+
+
+@settings(max_examples=40, deadline=None)
+@given(value=st.recursive(
+    st.one_of(st.text(max_size=5), st.integers(), st.none()),
+    lambda inner: st.lists(inner, max_size=3)
+    | st.dictionaries(st.sampled_from(["type", "text", "content", "name", "input", "x"]),
+                      inner, max_size=3),
+    max_leaves=15,
+))
+def test_any_block_shape_walks_and_roundtrips(value: object) -> None:
+    """Property: arbitrary blocks never crash the walker; identity write-back is identity."""
+    body = {"system": value, "messages": [{"role": "user", "content": [value, {"type": "text",
+                                                                              "text": "t"}]}],
+            "tools": [value], "extra": value}
+    before = json.dumps(body, sort_keys=True)
+    slots = request_slots(body)
+    write_slots(slots, read_slots(slots))
+    assert json.dumps(body, sort_keys=True) == before
+    assert "t" in read_slots(slots)

@@ -255,3 +255,24 @@ def test_error_shapes() -> None:
     assert event.event is None and event.json() == SHAPE.error_body(
         502, "response_refused", "refused")
     assert SHAPE.is_streaming({"stream": True}) and not SHAPE.is_streaming({"stream": "yes"})
+
+
+@settings(max_examples=40, deadline=None)
+@given(cuts=st.lists(st.integers(min_value=0, max_value=6000), max_size=40))
+def test_any_chunking_gives_the_same_channels(cuts: list[int]) -> None:
+    """Property: however the upstream bytes are cut, each channel's text is the same."""
+    raw = (RECORDED / "openai_chat_stream_parallel_tool_calls.sse").read_bytes()
+    factory, _ = factory_of({"mellon": "[SECRET_1]"})
+    whole = _channel_texts(replay(SHAPE.rewriter(factory), raw, len(raw)))
+    points = sorted({min(c, len(raw)) for c in cuts})
+    rewriter = SHAPE.rewriter(factory_of({"mellon": "[SECRET_1]"})[0])
+    decoder = SSEDecoder()
+    out: list[bytes] = []
+    for a, b in zip([0, *points], [*points, len(raw)], strict=True):
+        for event in decoder.feed(raw[a:b]):
+            out.extend(rewriter.on_event(event))
+    for event in decoder.close():
+        out.extend(rewriter.on_event(event))
+    out.extend(rewriter.finish())
+    parsed = SSEDecoder()
+    assert _channel_texts([*parsed.feed(b"".join(out)), *parsed.close()]) == whole
