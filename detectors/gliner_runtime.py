@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import sys
 import warnings
 from collections.abc import Iterator, Sequence
 from typing import Any, Protocol
@@ -150,9 +151,11 @@ def max_words(model: object) -> int | None:
     return limit if isinstance(limit, int) and limit > 0 else None
 
 
-@contextlib.contextmanager
-def _inference_mode() -> Iterator[None]:
-    import torch
-
-    with torch.inference_mode():
-        yield
+def _inference_mode() -> contextlib.AbstractContextManager[object]:
+    # The loader imported torch if the model needs it; an injected model that does not
+    # use torch (a test fake, a remote model) should not pay seconds to import it.
+    torch = sys.modules.get("torch")
+    if torch is None:
+        return contextlib.nullcontext()
+    mode: contextlib.AbstractContextManager[object] = torch.inference_mode()
+    return mode

@@ -72,6 +72,15 @@ def _detector(tmp_path: Path, model: FakeModel, **extra: object) -> GlinerDetect
     return GlinerDetector("ner", _options(tmp_path, **extra), loader=lambda _opts: model)
 
 
+async def _drained(detector: GlinerDetector) -> bool:
+    """Wait (up to 10 s: the CPUs are shared) until no job holds a queue slot."""
+    for _ in range(1000):
+        if detector.in_flight == 0:
+            return True
+        await asyncio.sleep(0.01)
+    return False
+
+
 def _found(text: str, spans: list[Span]) -> list[tuple[str, str]]:
     return [(text[s.start : s.end], s.label) for s in spans]
 
@@ -181,8 +190,7 @@ async def test_overload_is_immediate_and_recovers(tmp_path: Path) -> None:
     assert "Anna" not in str(info.value) and "queue is full" in str(info.value)
     gate.set()
     assert all(len(r[0]) == 1 for r in await asyncio.gather(*held))
-    await asyncio.sleep(0.01)
-    assert detector.in_flight == 0
+    assert await _drained(detector)
     assert len((await detector.detect(["Anna Schmidt"]))[0]) == 1
     await detector.aclose()
 
@@ -205,11 +213,7 @@ async def test_timeout_keeps_the_slot_until_the_job_ends_and_later_requests_are_
     with pytest.raises(DetectorOverloaded):
         await detector.detect(["Acme GmbH"])
     gate.set()
-    for _ in range(100):
-        if detector.in_flight == 0:
-            break
-        await asyncio.sleep(0.01)
-    assert detector.in_flight == 0
+    assert await _drained(detector)
     text = "Acme GmbH"
     (spans,) = await detector.detect([text])
     assert _found(text, spans) == [("Acme GmbH", "ORGANIZATION")]
@@ -224,16 +228,18 @@ async def test_cancelled_unstarted_job_never_runs(tmp_path: Path) -> None:
     await detector.start()
     model.gate = gate
     model.calls.clear()
+    model.started.clear()
     first = asyncio.create_task(detector.detect(["Anna Schmidt"]))
     second = asyncio.create_task(detector.detect(["Acme GmbH"]))
-    await asyncio.sleep(0.05)
+    assert await asyncio.to_thread(model.started.wait, 10)  # the worker is busy with first
+    await asyncio.sleep(0)
     second.cancel()
     gate.set()
     await first
     with pytest.raises(asyncio.CancelledError):
         await second
-    await asyncio.sleep(0.05)
-    assert model.calls == [["Anna Schmidt"]] and detector.in_flight == 0
+    assert await _drained(detector)
+    assert model.calls == [["Anna Schmidt"]]
     await detector.aclose()
 
 
