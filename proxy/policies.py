@@ -10,12 +10,11 @@ shape modules use: one fresh :class:`~pipelines.egress.EgressFilter` per text ch
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import final
-
-from pipelines.egress import EgressFilter, EgressPolicy, OutputPattern
+from collections.abc import Callable, Mapping, Sequence
+from typing import Protocol, final
 
 from detectors.library import BUILTIN_ENTITIES
+from pipelines.egress import EgressFilter, EgressPolicy, OutputPattern
 from pipelines.errors import ConfigError
 from pipelines.spans import Detector
 from pipelines.vault import Vault
@@ -25,18 +24,54 @@ from proxy.shapes import FilterFactory, TextFilter
 __all__ = ["RoutePolicy", "build_policy"]
 
 
+class _KnownValues(Protocol):
+    """What a known-entities detector offers egress: its current values per label."""
+
+    def values_by_label(self) -> Mapping[str, tuple[str, ...]]:
+        """The raw listed values (aliases included) per label."""
+        ...
+
+
 @final
 class RoutePolicy:
-    """A route's compiled :class:`EgressPolicy`, handing out per-request channel filters."""
+    """A route's compiled :class:`EgressPolicy`, handing out per-request channel filters.
 
-    __slots__ = ("policy",)
+    With ``redact_known`` the policy also masks the raw values of the route's
+    known-entity lists.  Those lists load in the detectors' ``start`` and may reload
+    while serving, so the policy is recompiled whenever a list object changes (a cheap
+    identity check per request; the compile happens once per reload).
+    """
 
-    def __init__(self, policy: EgressPolicy) -> None:
-        self.policy = policy
+    __slots__ = ("_build", "_key", "_policy", "_sources")
+
+    def __init__(
+        self,
+        build: Callable[[Mapping[str, str]], EgressPolicy],
+        sources: Sequence[_KnownValues] = (),
+    ) -> None:
+        self._build = build
+        self._sources = tuple(sources)
+        self._key: tuple[int, ...] = ()
+        self._policy = build({})
+
+    @property
+    def policy(self) -> EgressPolicy:
+        """The policy in force for the lists as last seen."""
+        current = [source.values_by_label() for source in self._sources]
+        key = tuple(id(values) for values in current)
+        if key != self._key:
+            literals: dict[str, str] = {}
+            for values in current:
+                for label, listed in values.items():
+                    for value in listed:
+                        literals.setdefault(value, label)
+            self._policy = self._build(literals)
+            self._key = key
+        return self._policy
 
     def factory_for(self, vault: Vault) -> FilterFactory:
         """Channel filters for one request: relink its placeholders, redact its values."""
-        rules = self.policy.for_request(vault.relink_map, tuple(vault.surface_forms))
+        rules = self.policy.for_request(vault.relink_map, vault.surface_forms)
 
         def factory(json_string: bool) -> TextFilter:
             return EgressFilter(rules, json_string=json_string)
@@ -44,21 +79,16 @@ class RoutePolicy:
         return factory
 
 
-def _custom_patterns(route: RouteConfig, detectors: Mapping[str, Detector]) -> dict[str, object]:
+def _custom_patterns(
+    route: RouteConfig, detectors: Mapping[str, Detector]
+) -> dict[str, OutputPattern]:
     """Custom output patterns the route's detectors expose, by label."""
-    found: dict[str, object] = {}
+    found: dict[str, OutputPattern] = {}
     for name in route.pipeline:
         for pattern in getattr(detectors.get(name), "output_patterns", ()) or ():
-            found.setdefault(pattern.label, pattern)
+            if isinstance(pattern, OutputPattern):
+                found.setdefault(pattern.label, pattern)
     return found
-
-
-def _known_literals(route: RouteConfig, detectors: Mapping[str, Detector]) -> tuple[str, ...]:
-    values: list[str] = []
-    for name in route.pipeline:
-        known: Iterable[str] = getattr(detectors.get(name), "known_values", ()) or ()
-        values.extend(known)
-    return tuple(dict.fromkeys(values))
 
 
 def build_policy(
@@ -83,7 +113,7 @@ def build_policy(
                 for entity in entities
             )
         elif name in custom:
-            patterns.append(custom[name])  # type: ignore[arg-type]
+            patterns.append(custom[name])
         else:
             raise ConfigError(
                 f"unknown entity or custom label {name!r}",
@@ -91,12 +121,28 @@ def build_policy(
                 path=f"routes[{route.name}].response.redact[{position}]",
                 expected="a built-in entity name or a custom label of the route's detectors",
             )
-    literals = _known_literals(route, detectors) if response.redact_known else ()
-    policy = EgressPolicy(
-        patterns=tuple(patterns),
-        mask=response.mask,
-        max_held_chars=response.max_held_chars,
-        relink=response.relink,
-        literals=literals,
-    )
-    return RoutePolicy(policy)
+    sources: list[_KnownValues] = []
+    if response.redact_known:
+        for name in route.pipeline:
+            detector = detectors.get(name)
+            if callable(getattr(detector, "values_by_label", None)):
+                sources.append(detector)  # type: ignore[arg-type]
+
+    def build(literals: Mapping[str, str]) -> EgressPolicy:
+        try:
+            return EgressPolicy(
+                patterns=tuple(patterns),
+                mask=response.mask,
+                max_held_chars=response.max_held_chars,
+                relink=response.relink,
+                literals=literals,
+                max_index=config.server.max_placeholder_index,
+            )
+        except ConfigError as exc:
+            raise ConfigError(
+                exc.message, source=config.source,
+                path=f"routes[{route.name}].{exc.path}" if exc.path else None,
+                expected=exc.expected,
+            ) from exc
+
+    return RoutePolicy(build, sources)
