@@ -1,0 +1,236 @@
+"""Regular expressions over a stream window: when is a match decided?
+
+The egress filter's whole-string meaning of a pattern at position ``p`` is
+``pattern.match(text, p)`` on the complete reply.  In a stream only a prefix of the
+reply is known, so the filter must know when that result can no longer change.  The
+``regex`` module's ``partial=True`` alone does not say: it prefers any complete match,
+so ``bob@corp.example.`` reports the complete ``bob@corp.example`` although ``org``
+would make the greedy match longer, and zero-width assertions (``\\b``, ``$``, ``\\Z``)
+at the end of the buffer are evaluated as if the text ended there.
+
+Two measures make the question answerable exactly:
+
+* **Probe patterns.** ``(?:P)(*PRUNE)(*FAIL)`` explores ``P``'s paths in priority order
+  up to and including the first success and then fails without trying the rest.  With
+  ``partial=True`` it reports a partial match exactly when a path explored before that
+  first success (or any path, when there is none) ran into the end of the buffer, that
+  is when more text could change ``P.match``.  Otherwise ``P.match`` is final.
+* **Settleable sources.** Assertions that look at the end without consuming it are
+  rewritten into equivalent look-arounds that do consume (``\\b`` becomes
+  ``(?:(?<=\\w)(?!\\w)|(?<!\\w)(?=\\w))``, ``\\Z`` becomes ``(?![\\s\\S])``), which the
+  probe sees.  On a whole string the rewritten pattern matches exactly as the original.
+
+Look-behind is the other direction: it needs text already emitted, so the filter keeps
+a bounded window of settled input in front of the pending text (see
+:mod:`pipelines.egress`); a look-behind longer than that window is not supported.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Final, final
+
+import regex
+
+__all__ = ["FLAGS", "RegexItem", "RegexScanner", "compile_item", "settleable_source"]
+
+# Every output pattern is compiled with VERSION1 (nested sets, scoped inline flags), the
+# same dialect the built-in entity library is written in.
+FLAGS: Final = regex.VERSION1
+
+_WORD_BOUNDARY: Final = r"(?:(?<=\w)(?!\w)|(?<!\w)(?=\w))"
+_NOT_WORD_BOUNDARY: Final = r"(?:(?<=\w)(?=\w)|(?<!\w)(?!\w))"
+_TEXT_END: Final = r"(?![\s\S])"
+_TEXT_START: Final = r"(?<![\s\S])"
+_MULTILINE_FLAG: Final = regex.compile(r"\(\?[a-zA-Z]*m")
+_BACKREFERENCE: Final = regex.compile(r"\\[1-9]|\\g<|\(\?P=|\(\?P>|\(\?&|\(\?R\)|\(\?[0-9]")
+
+
+def settleable_source(source: str) -> str:
+    """``source`` with end-sensitive zero-width assertions made visible to probes.
+
+    Rewrites ``\\b``, ``\\B``, ``\\Z``, ``\\z``, ``\\A``, ``^`` and ``$`` outside character
+    classes into consuming look-arounds with the same meaning on a whole string.  Escapes
+    and (nested) character classes are copied unchanged.
+    """
+    multiline = _MULTILINE_FLAG.search(source) is not None
+    out: list[str] = []
+    depth = 0  # character-class nesting (VERSION1 sets nest)
+    i, n = 0, len(source)
+    while i < n:
+        char = source[i]
+        if char == "\\" and i + 1 < n:
+            escaped = source[i + 1]
+            if depth == 0 and escaped == "b":
+                out.append(_WORD_BOUNDARY)
+            elif depth == 0 and escaped == "B":
+                out.append(_NOT_WORD_BOUNDARY)
+            elif depth == 0 and escaped in "Zz":
+                out.append(_TEXT_END)
+            elif depth == 0 and escaped == "A":
+                out.append(_TEXT_START)
+            else:
+                out.append(source[i : i + 2])
+            i += 2
+            continue
+        if char == "[":
+            depth += 1
+            out.append(char)
+            i += 1
+            # A "]" right after "[" or "[^" is a literal member, not the end of the set.
+            if i < n and source[i] == "^":
+                out.append("^")
+                i += 1
+            if i < n and source[i] == "]":
+                out.append("]")
+                i += 1
+            continue
+        if char == "]" and depth > 0:
+            depth -= 1
+        elif depth == 0 and char == "^":
+            out.append(r"(?<![^\n])" if multiline else _TEXT_START)
+            i += 1
+            continue
+        elif depth == 0 and char == "$":
+            out.append(r"(?![^\n])" if multiline else r"(?=\n?(?![\s\S]))")
+            i += 1
+            continue
+        out.append(char)
+        i += 1
+    return "".join(out)
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class RegexItem:
+    """One compiled pattern: its matcher, its probe, and what a match of it means.
+
+    ``kind`` is ``"placeholder"`` (an echoed placeholder, looked up in the request's
+    relink map) or ``"output"`` (an output pattern, masked with ``label``).  ``rank``
+    breaks ties between equally long candidates (lower wins).
+    """
+
+    name: str
+    label: str
+    kind: str
+    rank: int
+    source: str
+    pattern: regex.Pattern[str]
+    probe: regex.Pattern[str]
+    validator: Callable[[str], bool] | None
+
+
+def compile_item(
+    *,
+    name: str,
+    label: str,
+    kind: str,
+    rank: int,
+    source: str,
+    validator: Callable[[str], bool] | None,
+) -> RegexItem:
+    """Compile one pattern and its probe (raises ``regex.error`` on bad source)."""
+    settled = settleable_source(source)
+    return RegexItem(
+        name=name,
+        label=label,
+        kind=kind,
+        rank=rank,
+        source=settled,
+        pattern=regex.compile(settled, FLAGS),
+        probe=regex.compile(f"(?:{settled})(*PRUNE)(*FAIL)", FLAGS),
+        validator=validator,
+    )
+
+
+@final
+class _Group:
+    """Several items searched at once: a combined matcher and a combined probe."""
+
+    __slots__ = ("full", "items", "probe")
+
+    def __init__(self, items: Sequence[RegexItem]) -> None:
+        self.items = tuple(items)
+        body = "|".join(f"(?:{item.source})" for item in items)
+        # The empty named group records where a match attempt began: a pattern may use
+        # \K, which moves the reported match start past text it still consumed.
+        self.full = regex.compile(f"(?P<pg_at>)(?:{body})", FLAGS)
+        self.probe = regex.compile(f"(?P<pg_at>)(?:{body})(*PRUNE)(*FAIL)", FLAGS)
+
+
+@final
+class RegexScanner:
+    """Finds where in a window the next regex candidate starts, and whether it is decided.
+
+    Items are combined into as few alternations as possible (one, unless a pattern uses
+    back-references, whose group numbers an alternation would shift), so finding the
+    leftmost possible start costs two searches per group, not two per pattern.
+    """
+
+    __slots__ = ("_groups", "_timeout", "items")
+
+    def __init__(self, items: Sequence[RegexItem], timeout: float) -> None:
+        self.items = tuple(items)
+        self._timeout = timeout
+        shared = [item for item in items if not _BACKREFERENCE.search(item.source)]
+        alone = [item for item in items if _BACKREFERENCE.search(item.source)]
+        groups: list[_Group] = []
+        if shared:
+            try:
+                groups.append(_Group(shared))
+            except regex.error:
+                # Some combination the engine rejects (duplicate group names in the
+                # VERSION0 sense, flags): fall back to one search pair per pattern.
+                groups.extend(_Group([item]) for item in shared)
+        groups.extend(_Group([item]) for item in alone)
+        self._groups = tuple(groups)
+
+    def scan(self, text: str, pos: int, final: bool) -> tuple[int, bool]:
+        """The leftmost position ``>= pos`` where a match is possible, and if it is open.
+
+        Returns ``(len(text), False)`` when no item can match at or after ``pos``.  An
+        open position (``True``) is one where more text could change some item's match;
+        a closed one has at least one complete match there (possibly failing its
+        validator, which :meth:`candidates` checks).
+        """
+        end = len(text)
+        best, open_ = end, False
+        timeout = self._timeout
+        for group in self._groups:
+            found = group.full.search(text, pos, timeout=timeout)
+            start = found.start("pg_at") if found is not None else end
+            if not final:
+                partial = group.probe.search(text, pos, partial=True, timeout=timeout)
+                if partial is not None:
+                    # An attempt begun at the very end records no group: it starts there.
+                    at = partial.start("pg_at")
+                    at = partial.start() if at < 0 else at
+                    if at <= start and at < end:
+                        if at < best or (at == best and not open_):
+                            best, open_ = at, True
+                        continue
+            if start < best:
+                best, open_ = start, False
+        return best, open_
+
+    def open_label(self, text: str, pos: int) -> str | None:
+        """The label of an item still open at ``pos`` (for a refusal message)."""
+        for item in self.items:
+            if item.probe.match(text, pos, partial=True, timeout=self._timeout) is not None:
+                return item.label
+        return None
+
+    def matches_at(
+        self, text: str, pos: int, final: bool
+    ) -> list[tuple[RegexItem, regex.Match[str]]] | None:
+        """Every item's complete match at ``pos``; None if any item is still open there."""
+        found: list[tuple[RegexItem, regex.Match[str]]] = []
+        timeout = self._timeout
+        for item in self.items:
+            if not final and item.probe.match(text, pos, partial=True, timeout=timeout):
+                return None
+            match = item.pattern.match(text, pos, timeout=timeout)
+            if match is not None and match.end() > match.start():
+                found.append((item, match))
+        return found

@@ -1,0 +1,147 @@
+"""Chunking invariance of the egress filter (DESIGN C5), against an independent oracle.
+
+For every fixture of the corpus and every split of it (all single cut points, all
+fixed chunk sizes), the concatenated output equals the one-chunk output, or, when the
+stream was refused, is a prefix of it.  The one-chunk output equals the oracle's.
+Hypothesis then covers random chunkings of generated text with values planted at
+random positions, in text and in JSON-string channels.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tests.egress_corpus import (
+    CEILING,
+    FIXTURES,
+    LONG_JWT,
+    SHORT_PEM,
+    every_split,
+    make_oracle,
+    make_rules,
+    run_chunks,
+)
+
+RULES = {relink: make_rules(relink) for relink in (True, False)}
+ORACLES = {relink: make_oracle(relink) for relink in (True, False)}
+
+
+@pytest.mark.parametrize("relink", [True, False], ids=["relink", "redact_vault"])
+@pytest.mark.parametrize("name", sorted(FIXTURES))
+def test_every_split_of_every_fixture_equals_the_oracle(name: str, relink: bool) -> None:
+    """One chunk equals the oracle; every split equals one chunk (or is a refused prefix)."""
+    text = FIXTURES[name]
+    rules = RULES[relink]
+    expected, longest = ORACLES[relink].run(text)
+    whole, refused = run_chunks(rules, [text])
+    must_refuse = longest > CEILING
+    assert refused == must_refuse
+    if not refused:
+        assert whole == expected
+    for chunks in every_split(text):
+        got, split_refused = run_chunks(rules, chunks)
+        if split_refused:
+            assert expected.startswith(got)
+        else:
+            assert not must_refuse
+            assert got == whole
+
+
+def test_corpus_fixtures_exercise_what_they_claim() -> None:
+    """The corpus really relinks, redacts and refuses where its names say so."""
+    oracle = ORACLES[True]
+    assert "Alice Müller" in oracle.run(FIXTURES["adjacent_placeholders"])[0]
+    assert "[REDACTED:PRIVATE_KEY]" in oracle.run(FIXTURES["short_pem"])[0]
+    assert oracle.run(FIXTURES["long_pem_refused"])[1] > CEILING
+    assert oracle.run("x " + LONG_JWT)[0] == "x [REDACTED:JWT]"
+    assert len(LONG_JWT) > 256 and len(SHORT_PEM) < CEILING
+    out = oracle.run(FIXTURES["greedy_email_growth"])[0]
+    assert out == "Write to [REDACTED:EMAIL] today, or [REDACTED:EMAIL]. Or x@y."
+    assert "xTCK-123" in oracle.run(FIXTURES["word_boundary_chunk_start"])[0]
+
+
+# -- generated text ----------------------------------------------------------------------
+
+_PROSE = st.sampled_from(
+    [
+        "the ", "Hello, ", "world. ", "a", "b", "x", " ", "\n", ".", "-", "@", "[", "]", "\\",
+        "_", "1", "42 ", "联系", "田中", "さん", "ครับ", "😀", "🎉", "e\u0301", "Ü", "ß",
+        "İ", "Σ", "ς", "\"", "eyJ", "sk-", "Bearer ", "-----", "TCK-", "BEGIN ",
+    ]
+)
+_VALUES = st.sampled_from(
+    [
+        "[PERSON_1]", "[EMAIL_1]", "[PERSON_12]", "[PERSON_2]", r"\[PERSON\_1\]", "[person_1]",
+        "[PERSON_4]", "[REDACTED:EMAIL]", "bob@corp.example.org", "bob@corp.example.",
+        "4111 1111 1111 1111", "4111111111111112", "DE89 3704 0044 0532 0130 00",
+        "192.168.1.1", "AKIAIOSFODNN7EXAMPLE", "Sarah", "Sarah Chen", "SARAH chen", "张伟",
+        "Zoë", "Alice Müller", "alice@home.example", "TCK-1234", "536-22-1234",
+        "Bearer sk-proj-4fG7hJ2kLm9Qx8Rt5Vw3Yz", SHORT_PEM, LONG_JWT[:120],
+        "-----BEGIN PRIVATE KEY-----\nabc",
+    ]
+)
+_TEXT = st.lists(st.one_of(_PROSE, _VALUES), min_size=1, max_size=25).map("".join)
+
+
+@st.composite
+def _chunked(draw: st.DrawFn, source: st.SearchStrategy[str]) -> tuple[str, list[str]]:
+    text = draw(source)
+    cuts = sorted(draw(st.sets(st.integers(1, max(1, len(text) - 1)), max_size=12)))
+    bounds = [0, *[c for c in cuts if c < len(text)], len(text)]
+    return text, [text[a:b] for a, b in zip(bounds, bounds[1:], strict=False)]
+
+
+_SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@_SETTINGS
+@given(case=_chunked(_TEXT), relink=st.booleans())
+def test_random_chunkings_of_planted_text_equal_the_oracle(
+    case: tuple[str, list[str]], relink: bool
+) -> None:
+    """Random text with planted values: any chunking gives the oracle's output."""
+    text, chunks = case
+    expected, longest = ORACLES[relink].run(text)
+    whole, refused = run_chunks(RULES[relink], [text])
+    assert refused == (longest > CEILING)
+    if not refused:
+        assert whole == expected
+    got, split_refused = run_chunks(RULES[relink], chunks)
+    if split_refused:
+        assert expected.startswith(got)
+    else:
+        assert got == whole
+
+
+_JSON_VALUE = st.recursive(
+    st.one_of(st.none(), st.booleans(), st.integers(-1000, 1000), _TEXT),
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=3), st.dictionaries(_TEXT, inner, max_size=3)
+    ),
+    max_leaves=6,
+)
+
+
+@_SETTINGS
+@given(value=_JSON_VALUE, ensure_ascii=st.booleans(), data=st.data())
+def test_json_channels_are_chunking_invariant_and_valid(
+    value: object, ensure_ascii: bool, data: st.DataObject
+) -> None:
+    """JSON text in any chunking: the oracle's output, valid JSON, values filtered."""
+    text = json.dumps(value, ensure_ascii=ensure_ascii)
+    expected = ORACLES[True].run_json(text)
+    whole, refused = run_chunks(RULES[True], [text], json_string=True)
+    if refused:
+        return  # a planted value longer than the ceiling: refusal checked above
+    assert whole == expected
+    json.loads(whole)  # still valid JSON
+    cuts = sorted(data.draw(st.sets(st.integers(1, max(1, len(text) - 1)), max_size=10)))
+    bounds = [0, *[c for c in cuts if c < len(text)], len(text)]
+    chunks = [text[a:b] for a, b in zip(bounds, bounds[1:], strict=False)]
+    got, split_refused = run_chunks(RULES[True], chunks, json_string=True)
+    assert not split_refused
+    assert got == whole
