@@ -70,9 +70,11 @@ def _run_upstream(port: int) -> None:
     cache: dict[int, list[bytes]] = {}
 
     async def handler(request: web.Request) -> web.StreamResponse:
-        await request.read()
-        events = int(request.query.get("events", "100"))
-        hold = request.query.get("hold") == "1"
+        # The shape of the reply comes in the body (integers pass any gateway unchanged;
+        # pseudogate drops unknown query parameters).
+        request_body = json.loads(await request.read())
+        events = int(request_body.get("max_tokens", 100))
+        hold = request_body.get("seed") == 1
         body = cache.setdefault(events, _stream_body(events).split(b"\n\n")[:-1])
         response = web.StreamResponse(headers={"Content-Type": "text/event-stream"})
         await response.prepare(request)
@@ -186,13 +188,14 @@ async def _wait_ready(port: int) -> None:
     raise RuntimeError(f"server on port {port} did not start")
 
 
-async def _one_stream(session: aiohttp.ClientSession, url: str, body: bytes,
+async def _one_stream(session: aiohttp.ClientSession, url: str, prompt: str,
                       events: int) -> tuple[float, int]:
     """Return (seconds to first byte, events received)."""
+    body = _body(prompt, events)
     started = time.perf_counter()
     first = 0.0
     count = 0
-    async with session.post(f"{url}/v1/chat/completions?events={events}", data=body,
+    async with session.post(f"{url}/v1/chat/completions", data=body,
                             headers={"Content-Type": "application/json"}) as response:
         async for chunk in response.content.iter_any():
             if not first:
@@ -201,14 +204,15 @@ async def _one_stream(session: aiohttp.ClientSession, url: str, body: bytes,
     return first, count
 
 
-def _body(prompt: str) -> bytes:
-    return json.dumps({"model": "m", "stream": True,
+def _body(prompt: str, events: int, *, hold: bool = False) -> bytes:
+    return json.dumps({"model": "m", "stream": True, "max_tokens": events,
+                       "seed": 1 if hold else 0,
                        "messages": [{"role": "user", "content": prompt}]}).encode()
 
 
 async def _ttfb(session: aiohttp.ClientSession, urls: dict[str, str], rounds: int
                 ) -> dict[str, list[float]]:
-    body = _body(_prompt())
+    body = _prompt()
     samples: dict[str, list[float]] = {name: [] for name in urls}
     for _ in range(3):  # warm-up: connections, caches, lazy compiles
         for url in urls.values():
@@ -223,7 +227,7 @@ async def _ttfb(session: aiohttp.ClientSession, urls: dict[str, str], rounds: in
 async def _throughput(session: aiohttp.ClientSession, url: str, concurrency: int,
                       events: int, pid: int) -> tuple[float, float, int]:
     """(events/s, CPU seconds the process spent, events) for ``concurrency`` streams."""
-    body = _body("Summarise the weather report for the week, please.")
+    body = "Summarise the weather report for the week, please."
     cpu_before = _cpu_seconds(pid)
     started = time.perf_counter()
     results = await asyncio.gather(*[_one_stream(session, url, body, events)
@@ -235,12 +239,12 @@ async def _throughput(session: aiohttp.ClientSession, url: str, concurrency: int
 
 async def _rss_per_stream(session: aiohttp.ClientSession, url: str, pid: int, streams: int
                           ) -> float:
-    body = _body("hold this stream open")
-    await _one_stream(session, url, body, 5)  # warm
+    await _one_stream(session, url, "warm up", 5)
+    body = _body("hold this stream open", 5, hold=True)
     before = _rss_kb(pid)
     responses = []
     for _ in range(streams):
-        response = await session.post(f"{url}/v1/chat/completions?events=5&hold=1", data=body,
+        response = await session.post(f"{url}/v1/chat/completions", data=body,
                                       headers={"Content-Type": "application/json"})
         await response.content.readany()
         responses.append(response)

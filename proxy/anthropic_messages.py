@@ -29,7 +29,7 @@ Errors: ``{"type": "error", "error": {"type", "message"}}``; in a stream, an
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, MutableMapping
+from collections.abc import Mapping, MutableMapping, Sequence
 from typing import Final, final
 
 from pipelines.errors import StreamProtocolError
@@ -157,6 +157,16 @@ def request_slots(body: MutableMapping[str, JSON]) -> list[Slot]:
     return out
 
 
+def _parse(event: Event) -> dict[str, JSON] | None:
+    """The event's JSON object, or None for events without data."""
+    if event.data is None:
+        return None
+    data = event.json()
+    if not isinstance(data, dict):
+        raise StreamProtocolError("upstream sent an event that is not a JSON object")
+    return data
+
+
 @final
 class AnthropicRewriter:
     """Per-content-block egress routing for one streamed Messages reply."""
@@ -169,13 +179,58 @@ class AnthropicRewriter:
         self._channels: dict[int, tuple[str, str, TextFilter]] = {}
         self._done = False
 
+    def on_events(self, events: Sequence[Event]) -> list[bytes]:
+        """Bytes for the events of one upstream read, in order.
+
+        Consecutive text deltas of the same filtered block are fed as one piece and sent
+        as one delta: they arrived together, so merging them delays nothing.
+        """
+        out: list[bytes] = []
+        parsed = [_parse(event) for event in events]
+        position = 0
+        while position < len(events):
+            index = self._mergeable(parsed[position])
+            end = position + 1
+            if index is not None:
+                while end < len(events) and self._mergeable(parsed[end]) == index:
+                    end += 1
+            data = parsed[position]
+            if index is None or data is None:
+                out.extend(self._on_parsed(events[position], data))
+            else:
+                delta_type, field, channel = self._channels[index]
+                pieces = [d["delta"][field] for d in parsed[position:end]]  # type: ignore[index]
+                text = "".join(pieces)
+                output = channel.feed(text)
+                if end - position == 1 and output == text:
+                    out.append(events[position].raw.encode())
+                else:
+                    data["delta"] = {"type": delta_type, field: output}
+                    out.append(encode_json_event(data, event=events[position].event))
+            position = end
+        return out
+
+    def _mergeable(self, data: dict[str, JSON] | None) -> int | None:
+        """The block index of a plain text delta of a filtered block, else None."""
+        if data is None or data.get("type") != "content_block_delta" or len(data) != 3:
+            return None
+        index = data.get("index")
+        delta = data.get("delta")
+        if not isinstance(index, int) or index not in self._channels:
+            return None
+        delta_type, field, _ = self._channels[index]
+        if (not isinstance(delta, dict) or delta.keys() != {"type", field}
+                or delta["type"] != delta_type or not isinstance(delta[field], str)):
+            return None
+        return index
+
     def on_event(self, event: Event) -> list[bytes]:
         """Bytes for one upstream event (see the module docstring for the rules)."""
-        if event.data is None:
+        return self._on_parsed(event, _parse(event))
+
+    def _on_parsed(self, event: Event, data: dict[str, JSON] | None) -> list[bytes]:
+        if data is None:
             return [event.raw.encode()]
-        data = event.json()
-        if not isinstance(data, dict):
-            raise StreamProtocolError("upstream sent an event that is not a JSON object")
         kind = data.get("type")
         if kind == "content_block_start":
             return self._start(event, data)
@@ -226,7 +281,10 @@ class AnthropicRewriter:
         text = delta.get(channel[1])
         if not isinstance(text, str):
             raise StreamProtocolError("upstream sent a text delta without text")
-        delta[channel[1]] = channel[2].feed(text)
+        output = channel[2].feed(text)
+        if output == text:
+            return [event.raw.encode()]
+        delta[channel[1]] = output
         return [encode_json_event(data, event=event.event)]
 
     @staticmethod

@@ -259,12 +259,10 @@ async def _stream(
     try:
         try:
             async for chunk in up.chunks():
-                for event in decoder.feed(chunk):
-                    pending.extend(rewriter.on_event(event))
+                pending.extend(rewriter.on_events(decoder.feed(chunk)))
                 if pending:
                     await _write(response, pending)
-            for event in decoder.close():
-                pending.extend(rewriter.on_event(event))
+            pending.extend(rewriter.on_events(decoder.close()))
             pending.extend(rewriter.finish())
         except GatewayError as exc:
             failure = describe(exc)

@@ -20,7 +20,7 @@ Errors: ``{"error": {"message", "type", "param", "code"}}``; in a stream, a fina
 
 from __future__ import annotations
 
-from collections.abc import Mapping, MutableMapping
+from collections.abc import Mapping, MutableMapping, Sequence
 from typing import Final, final
 
 from pipelines.errors import StreamProtocolError
@@ -175,6 +175,63 @@ def _error_type(status: int) -> str:
     return "server_error"
 
 
+_ENVELOPE_KEYS: Final = frozenset(
+    {"id", "object", "created", "model", "system_fingerprint", "service_tier", "usage",
+     "obfuscation", "choices"}
+)
+_CHOICE_KEYS: Final = frozenset({"index", "delta", "logprobs", "finish_reason"})
+
+
+def _parse(event: Event) -> dict[str, JSON] | None:
+    """The chunk's JSON object, or None for events without JSON (comments, [DONE])."""
+    if event.data is None or event.is_done:
+        return None
+    data = event.json()
+    if not isinstance(data, dict):
+        raise StreamProtocolError("upstream sent a chunk that is not a JSON object")
+    return data
+
+
+def _text_only_channel(data: dict[str, JSON] | None) -> tuple[int, str | int] | None:
+    """The channel of a chunk that carries nothing but one channel's text, else None."""
+    if data is None or not data.keys() <= _ENVELOPE_KEYS or data.get("usage") is not None:
+        return None
+    choices = data.get("choices")
+    if not isinstance(choices, list) or len(choices) != 1:
+        return None
+    choice = choices[0]
+    if not isinstance(choice, dict) or not choice.keys() <= _CHOICE_KEYS:
+        return None
+    index = choice.get("index", 0)
+    delta = choice.get("delta")
+    if (choice.get("logprobs") is not None or choice.get("finish_reason") is not None
+            or not isinstance(index, int) or not isinstance(delta, dict) or len(delta) != 1):
+        return None
+    ((field, value),) = delta.items()
+    if field in ("content", "refusal"):
+        return (index, field) if isinstance(value, str) else None
+    if field != "tool_calls" or not isinstance(value, list) or len(value) != 1:
+        return None
+    call = value[0]
+    if not isinstance(call, dict) or call.keys() != {"index", "function"}:
+        return None
+    function = call["function"]
+    if (not isinstance(call["index"], int) or not isinstance(function, dict)
+            or function.keys() != {"arguments"} or not isinstance(function["arguments"], str)):
+        return None
+    return (index, call["index"])
+
+
+def _text_holder(data: dict[str, JSON]) -> tuple[dict[str, JSON], str]:
+    """The mapping and key holding the text of a chunk ``_text_only_channel`` accepted."""
+    choice = data["choices"][0]  # type: ignore[index]
+    delta = choice["delta"]
+    if "tool_calls" in delta:
+        return delta["tool_calls"][0]["function"], "arguments"
+    field = next(iter(delta))
+    return delta, field
+
+
 @final
 class OpenAIChatRewriter:
     """Per-channel egress routing for one streamed Chat Completions reply."""
@@ -221,16 +278,59 @@ class OpenAIChatRewriter:
         ]
         return encode_json_event(chunk)
 
+    def on_events(self, events: Sequence[Event]) -> list[bytes]:
+        """Bytes for the events of one upstream read, in order.
+
+        Consecutive chunks that carry nothing but text of the same channel are fed to
+        its filter as one piece and sent as one chunk: they arrived together, so merging
+        them delays nothing, and one feed per read instead of one per token is most of
+        the gateway's per-event cost.
+        """
+        out: list[bytes] = []
+        parsed = [_parse(event) for event in events]
+        position = 0
+        while position < len(events):
+            key = _text_only_channel(parsed[position])
+            end = position + 1
+            if key is not None:
+                while end < len(events) and _text_only_channel(parsed[end]) == key:
+                    end += 1
+            if key is None:
+                out.extend(self._on_parsed(events[position], parsed[position]))
+            else:
+                out.append(self._merged(events[position], parsed[position:end], key))
+            position = end
+        return out
+
+    def _merged(
+        self, first: Event, run: Sequence[dict[str, JSON] | None], key: tuple[int, str | int]
+    ) -> bytes:
+        holders = [_text_holder(data) for data in run if data is not None]
+        text = "".join(str(holder[field]) for holder, field in holders)
+        head = run[0]
+        assert head is not None
+        self._envelope = {
+            name: value
+            for name, value in head.items()
+            if name not in ("choices", "usage", "obfuscation")
+        }
+        output = self._channel(key).feed(text)
+        if len(run) == 1 and output == text:
+            return first.raw.encode()
+        holder, field = holders[0]
+        holder[field] = output
+        return encode_json_event(head)
+
     def on_event(self, event: Event) -> list[bytes]:
         """Bytes for one upstream event (see the module docstring for the rules)."""
-        if event.data is None:
+        return self._on_parsed(event, _parse(event))
+
+    def _on_parsed(self, event: Event, data: dict[str, JSON] | None) -> list[bytes]:
+        if data is None:
+            if event.is_done:
+                self._done = True
+                return [*self._flush_all(), event.raw.encode()]
             return [event.raw.encode()]
-        if event.is_done:
-            self._done = True
-            return [*self._flush_all(), event.raw.encode()]
-        data = event.json()
-        if not isinstance(data, dict):
-            raise StreamProtocolError("upstream sent a chunk that is not a JSON object")
         if "error" in data:
             self._done = True  # the upstream ended the stream with its own error
             self._channels.clear()
@@ -251,8 +351,8 @@ class OpenAIChatRewriter:
             index = choice.get("index", 0)
             if not isinstance(index, int):
                 raise StreamProtocolError("upstream sent a choice without an integer index")
-            fed = self._feed_delta(index, choice.get("delta"))
-            changed = changed or bool(fed)
+            fed, altered = self._feed_delta(index, choice.get("delta"))
+            changed = changed or altered
             if choice.get("finish_reason") is not None:
                 tails = self._close_choice(index)
                 # Tails of channels that have text in this very chunk go right after it,
@@ -261,6 +361,7 @@ class OpenAIChatRewriter:
                     tail = tails.pop(channel, "")
                     if tail:
                         self._append(choice["delta"], channel, tail)
+                        changed = True
                 flush = self._flush_chunk(index, tails)
                 if flush is not None:
                     before.append(flush)
@@ -268,15 +369,22 @@ class OpenAIChatRewriter:
             return [*before, event.raw.encode()]
         return [*before, encode_json_event(data)]
 
-    def _feed_delta(self, index: int, delta: JSON) -> list[str | int]:
-        """Feed the text fields of ``delta`` in place; return the channels touched."""
+    def _feed_delta(self, index: int, delta: JSON) -> tuple[list[str | int], bool]:
+        """Feed the text fields of ``delta`` in place.
+
+        Returns the channels touched and whether any text changed (an unchanged chunk
+        is forwarded as its original bytes, not re-encoded).
+        """
         touched: list[str | int] = []
+        altered = False
         if not isinstance(delta, dict):
-            return touched
+            return touched, altered
         for field in ("content", "refusal"):
             text = delta.get(field)
             if isinstance(text, str):
-                delta[field] = self._channel((index, field)).feed(text)
+                output = self._channel((index, field)).feed(text)
+                altered = altered or output != text
+                delta[field] = output
                 touched.append(field)
         calls = delta.get("tool_calls")
         if isinstance(calls, list):
@@ -289,9 +397,11 @@ class OpenAIChatRewriter:
                     continue
                 arguments = function.get("arguments")
                 if isinstance(arguments, str):
-                    function["arguments"] = self._channel((index, call_index)).feed(arguments)
+                    output = self._channel((index, call_index)).feed(arguments)
+                    altered = altered or output != arguments
+                    function["arguments"] = output
                     touched.append(call_index)
-        return touched
+        return touched, altered
 
     @staticmethod
     def _append(delta: dict[str, JSON], channel: str | int, tail: str) -> None:

@@ -15,7 +15,14 @@ choice's content, a tool call's arguments, a content block's text), created by a
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Mapping, MutableMapping, MutableSequence
+from collections.abc import (
+    Callable,
+    Iterable,
+    Mapping,
+    MutableMapping,
+    MutableSequence,
+    Sequence,
+)
 from dataclasses import dataclass
 from typing import Final, Protocol, final
 
@@ -208,6 +215,10 @@ class StreamRewriter(Protocol):
 
     def on_event(self, event: Event) -> list[bytes]:
         """Bytes to send the client for one upstream event, in order."""
+        ...
+
+    def on_events(self, events: Sequence[Event]) -> list[bytes]:
+        """Bytes for the events of one upstream read (may merge same-channel text)."""
         ...
 
     def finish(self) -> list[bytes]:

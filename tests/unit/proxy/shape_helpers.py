@@ -78,15 +78,27 @@ def factory_of(
     return factory, made
 
 
-def replay(rewriter: StreamRewriter, raw: bytes, size: int) -> list[Event]:
-    """Feed ``raw`` in ``size``-byte chunks through the rewriter; parse what it emits."""
+def replay(
+    rewriter: StreamRewriter, raw: bytes, size: int, *, batch: bool = True
+) -> list[Event]:
+    """Feed ``raw`` in ``size``-byte chunks through the rewriter; parse what it emits.
+
+    ``batch``: hand each read's events over together (``on_events``, as the gateway
+    does, which merges same-channel text) or one by one (``on_event``).
+    """
     decoder = SSEDecoder()
     out: list[bytes] = []
+
+    def take(events: list[Event]) -> None:
+        if batch:
+            out.extend(rewriter.on_events(events))
+        else:
+            for event in events:
+                out.extend(rewriter.on_event(event))
+
     for start in range(0, len(raw), size):
-        for event in decoder.feed(raw[start : start + size]):
-            out.extend(rewriter.on_event(event))
-    for event in decoder.close():
-        out.extend(rewriter.on_event(event))
+        take(decoder.feed(raw[start : start + size]))
+    take(decoder.close())
     out.extend(rewriter.finish())
     parsed = SSEDecoder()
     events = parsed.feed(b"".join(out))

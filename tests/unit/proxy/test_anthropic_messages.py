@@ -119,16 +119,17 @@ def _block_texts(events: list[Event]) -> dict[int, str]:
     return texts
 
 
+@pytest.mark.parametrize("batch", [True, False], ids=["merged", "per-event"])
 @pytest.mark.parametrize("size", [1, 13, 100_000])
 @pytest.mark.parametrize("name", ["anthropic_messages_stream_text.sse",
                                   "anthropic_messages_stream_parallel_tool_use.sse",
                                   "anthropic_messages_stream_text_after_tool_results.sse"])
-def test_recorded_streams_route_each_block(name: str, size: int) -> None:
+def test_recorded_streams_route_each_block(name: str, size: int, batch: bool) -> None:
     """Each block's text comes out whole before its content_block_stop, any chunking."""
     raw = (RECORDED / name).read_bytes()
     passthrough = _block_texts(replay(SHAPE.rewriter(factory_of({}, hold=False)[0]), raw, 99999))
     factory, made = factory_of({"e": "E"})
-    events = replay(SHAPE.rewriter(factory), raw, size)
+    events = replay(SHAPE.rewriter(factory), raw, size, batch=batch)
     assert all(not channel.buffer for channel in made)
     got = _block_texts(events)
     assert got == {index: text.replace("e", "E") for index, text in passthrough.items()}

@@ -121,15 +121,16 @@ def _channel_texts(events: list[Event]) -> dict[tuple[int, object], str]:
     return texts
 
 
+@pytest.mark.parametrize("batch", [True, False], ids=["merged", "per-event"])
 @pytest.mark.parametrize("size", [1, 7, 10_000])
 @pytest.mark.parametrize("name", ["openai_chat_stream_text.sse",
                                   "openai_chat_stream_parallel_tool_calls.sse",
                                   "openai_chat_stream_refusal.sse"])
-def test_recorded_streams_route_each_channel(name: str, size: int) -> None:
+def test_recorded_streams_route_each_channel(name: str, size: int, batch: bool) -> None:
     """Each channel's text comes out whole, before its finish chunk, in any chunking."""
     raw = (RECORDED / name).read_bytes()
     factory, made = factory_of({"mellon": "[SECRET_1]"})
-    events = replay(SHAPE.rewriter(factory), raw, size)
+    events = replay(SHAPE.rewriter(factory), raw, size, batch=batch)
     original = _channel_texts(replay(SHAPE.rewriter(factory_of({}, hold=False)[0]), raw, 10_000))
     got = _channel_texts(events)
     assert got == {key: text.replace("mellon", "[SECRET_1]") for key, text in original.items()}
@@ -276,3 +277,22 @@ def test_any_chunking_gives_the_same_channels(cuts: list[int]) -> None:
     out.extend(rewriter.finish())
     parsed = SSEDecoder()
     assert _channel_texts([*parsed.feed(b"".join(out)), *parsed.close()]) == whole
+
+
+def test_same_channel_text_in_one_read_is_merged() -> None:
+    """Text-only chunks of one channel arriving together become one chunk; others stay."""
+    factory, made = factory_of({}, hold=False)
+    rewriter = SHAPE.rewriter(factory)
+    chunks = [{"id": "c", "choices": [{"index": 0, "delta": {"content": piece},
+                                       "logprobs": None, "finish_reason": None}]}
+              for piece in ("a", "b", "c")]
+    chunks.insert(2, {"id": "c", "choices": [{"index": 0, "delta": {"tool_calls": [
+        {"index": 0, "function": {"arguments": "{}"}}]}, "finish_reason": None}]})
+    events = SSEDecoder().feed(b"".join(encode_json_event(c) for c in chunks))
+    out = rewriter.on_events(events)
+    payloads = [json.loads(raw.decode()[6:]) for raw in out]
+    assert [p["choices"][0]["delta"] for p in payloads] == [
+        {"content": "ab"}, {"tool_calls": [{"index": 0, "function": {"arguments": "{}"}}]},
+        {"content": "c"}]
+    assert out[2] == events[3].raw.encode()  # single and unchanged: original bytes
+    assert len(made) == 2  # one filter per channel
