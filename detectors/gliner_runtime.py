@@ -53,7 +53,7 @@ class NerModel(Protocol):
 class ModelLoader(Protocol):
     """Builds the model from validated options (injectable: tests pass a fake)."""
 
-    def __call__(self, options: GlinerOptions) -> NerModel:
+    def __call__(self, options: GlinerOptions, /) -> NerModel:
         """Load, on the calling (worker) thread."""
         ...
 
