@@ -18,6 +18,9 @@ most languages, CJK included), takes a fast path without a table.
 
 from __future__ import annotations
 
+import functools
+import re
+import sys
 import unicodedata
 from typing import Final
 
@@ -28,6 +31,17 @@ __all__ = ["FoldedText", "fold", "fold_value", "is_boundary"]
 _I_DOT: Final = "i\u0307"
 # Runs of ASCII and of everything else: ASCII runs fold with str.lower, in C.
 _RUNS: Final = regex.compile(r"[\x00-\x7f]+|[^\x00-\x7f]+")
+
+
+@functools.cache
+def _expanding() -> re.Pattern[str]:
+    """Every character whose case folding is longer than one character (ß, İ, ŉ, ...).
+
+    Computed once, on first use, from the running Python's Unicode tables (about a
+    hundred characters); a plain character class is the fastest way to find them.
+    """
+    chars = [chr(code) for code in range(sys.maxunicode + 1) if len(chr(code).casefold()) != 1]
+    return re.compile("[" + "".join(re.escape(ch) for ch in chars) + "]")
 
 
 class FoldedText:
@@ -78,6 +92,9 @@ def fold(text: str) -> FoldedText:
         # casefold never shrinks a character, so equal length means one-to-one.
         if len(lowered) == len(text) and unicodedata.is_normalized("NFKC", lowered):
             return FoldedText(lowered, None, len(text))
+        expanded = _fold_expanding(text)
+        if expanded is not None:
+            return expanded
     parts: list[str] = []
     origin: list[int] = []
     for run in _RUNS.finditer(text):
@@ -90,6 +107,32 @@ def fold(text: str) -> FoldedText:
         _fold_run(text, start, run.end(), parts, origin)
     origin.append(len(text))
     return FoldedText("".join(parts), origin, len(text))
+
+
+def _fold_expanding(text: str) -> FoldedText | None:
+    """Fold NFKC text in which a few characters case-fold to several (``ß`` -> ``ss``).
+
+    Casefolding is per character, so the text between such characters folds one to
+    one in C; only the expanding characters are handled here.  None if the result
+    would not be NFKC (then the segment-by-segment path decides).
+    """
+    parts: list[str] = []
+    origin: list[int] = []
+    last = 0
+    for match in _expanding().finditer(text):
+        index = match.start()
+        folded = match.group().casefold().replace(_I_DOT, "i")
+        parts.append(text[last:index].casefold())
+        origin.extend(range(last, index))
+        parts.append(folded)
+        origin.extend([index] * len(folded))
+        last = index + 1
+    parts.append(text[last:].casefold())
+    origin.extend(range(last, len(text) + 1))
+    result = "".join(parts)
+    if not unicodedata.is_normalized("NFKC", result):
+        return None
+    return FoldedText(result, origin, len(text))
 
 
 def _fold_run(text: str, start: int, stop: int, parts: list[str], origin: list[int]) -> None:

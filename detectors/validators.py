@@ -18,18 +18,19 @@ from __future__ import annotations
 
 import base64
 import binascii
+import functools
 import ipaddress
 import json
+import re
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from types import MappingProxyType
 from typing import Final
 
 import phonenumbers
-from stdnum import iban as _iban
 from stdnum import luhn as _luhn
+from stdnum import numdb
 from stdnum.de import idnr as _idnr
-from stdnum.iso7064 import mod_97_10 as _mod_97_10
 from stdnum.us import ssn as _ssn
 
 __all__ = [
@@ -108,10 +109,40 @@ def is_credit_card(text: str) -> bool:
     return _card_prefix_ok(number) and bool(_luhn.is_valid(number))
 
 
+@functools.cache
+def _iban_structure(country: str) -> re.Pattern[str] | None:
+    """The BBAN structure of ``country`` from python-stdnum's copy of the SWIFT registry.
+
+    Cached per country code (static registry data, no values), because looking it up
+    costs far more than the rest of the check.
+    """
+    found = numdb.get("iban").info(country)
+    properties = found[0][1] if found else {}
+    structure = properties.get("bban")
+    if not structure:
+        return None
+    kinds = {"n": "[0-9]", "a": "[A-Z]", "c": "[A-Za-z0-9]"}
+    source = "".join(
+        f"{kinds[kind]}{{{count}}}"
+        for count, kind in re.findall(r"([1-9][0-9]*)!([nac])", structure)
+    )
+    return re.compile(source)
+
+
 def is_iban(text: str) -> bool:
-    """An IBAN: the country's registered length and a valid mod-97 check (stdnum)."""
+    """An IBAN: the country's registered BBAN structure and a valid mod-97 check."""
     compact = "".join(text.split()).upper()
-    return compact.isascii() and compact.isalnum() and bool(_iban.is_valid(compact))
+    if not (compact.isascii() and compact.isalnum() and len(compact) > 4):
+        return False
+    if not _mod97_ok(compact[4:] + compact[:4]):
+        return False
+    structure = _iban_structure(compact[:2])
+    return structure is not None and structure.fullmatch(compact[4:]) is not None
+
+
+def _mod97_ok(compact: str) -> bool:
+    """ISO 7064 mod 97-10 of ASCII letters and digits (letters count 10..35)."""
+    return int("".join(str(int(ch, 36)) for ch in compact)) % 97 == 1
 
 
 def is_mod97(text: str) -> bool:
@@ -119,7 +150,7 @@ def is_mod97(text: str) -> bool:
     compact = "".join(ch for ch in text.upper() if ch.isalnum())
     if not compact or not compact.isascii():
         return False
-    return bool(_mod_97_10.is_valid(compact))
+    return _mod97_ok(compact)
 
 
 def is_us_ssn(text: str) -> bool:
@@ -191,42 +222,84 @@ def is_random_token(text: str) -> bool:
     return any(ch.isdigit() for ch in text) and any(ch.isalpha() for ch in text)
 
 
-def _national_prefix(region: str) -> str | None:
+@functools.cache
+def _region_plan(region: str) -> tuple[str | None, frozenset[int]]:
+    """National prefix and possible national-number lengths of ``region`` (static data)."""
     metadata = phonenumbers.PhoneMetadata.metadata_for_region(region)
-    return None if metadata is None else metadata.national_prefix
+    if metadata is None or metadata.general_desc is None:
+        return None, frozenset()
+    return metadata.national_prefix, frozenset(metadata.general_desc.possible_length)
+
+
+@functools.cache
+def _country_plan(code: int) -> tuple[str | None, frozenset[int]] | None:
+    """Like :func:`_region_plan` for a country calling code, None if unassigned."""
+    regions = phonenumbers.COUNTRY_CODE_TO_REGION_CODE.get(code)
+    if not regions:
+        return None
+    if regions[0] == "001":
+        metadata = phonenumbers.PhoneMetadata.metadata_for_nongeo_region(code)
+        if metadata is None or metadata.general_desc is None:
+            return None
+        return None, frozenset(metadata.general_desc.possible_length)
+    return _region_plan(regions[0])
+
+
+def _possible(national: str, plan: tuple[str | None, frozenset[int]]) -> bool:
+    prefix, lengths = plan
+    if prefix and national.startswith(prefix) and len(national) - len(prefix) in lengths:
+        return True
+    return len(national) in lengths
+
+
+def _possible_international(digits: str) -> bool:
+    for size in (1, 2, 3):
+        plan = _country_plan(int(digits[:size])) if len(digits) > size else None
+        if plan is not None:
+            return _possible(digits[size:], plan)
+    return False
 
 
 def phone_validator(*, strict: bool, regions: Iterable[str]) -> Validator:
     """Return a validator for phone numbers written internationally or nationally.
 
-    ``+`` numbers are parsed on their own; national numbers are tried against each of
-    ``regions`` in order.  ``strict``: phonenumbers must call the number valid (an
-    assigned range).  Lenient: it must be a possible length for the region, which
-    keeps fictional ranges such as US 555-01XX and freshly assigned blocks.
+    ``+`` numbers are checked against their country calling code; national numbers
+    against each of ``regions`` whose trunk prefix fits (a leading 0 is a DE/GB/FR-style
+    trunk prefix; NANP numbers have none), so a US-formatted number is never validated
+    as German.  Lenient: the national number has a length the country assigns (from
+    libphonenumber's metadata), which keeps fictional ranges such as US 555-01XX.
+    Strict: phonenumbers must call the number valid (an assigned range); about 30 times
+    slower, since it parses the number fully.
     """
     region_list = tuple(regions)
-    check = phonenumbers.is_valid_number if strict else phonenumbers.is_possible_number
-    # A national number written with a leading 0 belongs to a trunk-prefix-0 country
-    # (DE, GB, FR, ...), one without to NANP or a country without trunk prefix: only
-    # those regions are tried, so a US-formatted number is never validated as German.
-    trunk0 = {region: _national_prefix(region) == "0" for region in region_list}
+    trunk0 = {region: _region_plan(region)[0] == "0" for region in region_list}
 
-    def validate(text: str) -> bool:
+    def targets(text: str, digits: str) -> tuple[str | None, ...]:
         if text.lstrip().startswith("+"):
-            targets: tuple[str | None, ...] = (None,)
-        else:
-            leading_zero = digits_only(text).startswith("0")
-            targets = tuple(r for r in region_list if trunk0[r] == leading_zero)
-        for region in targets:
+            return (None,)
+        leading_zero = digits.startswith("0")
+        return tuple(region for region in region_list if trunk0[region] == leading_zero)
+
+    def lenient(text: str) -> bool:
+        digits = digits_only(text)
+        for region in targets(text, digits):
+            if region is None:
+                return _possible_international(digits)
+            if _possible(digits, _region_plan(region)):
+                return True
+        return False
+
+    def strict_check(text: str) -> bool:
+        for region in targets(text, digits_only(text)):
             try:
                 number = phonenumbers.parse(text, region)
             except phonenumbers.NumberParseException:
                 continue
-            if check(number):
+            if phonenumbers.is_valid_number(number):
                 return True
         return False
 
-    return validate
+    return strict_check if strict else lenient
 
 
 _LENIENT_DEFAULT_PHONE: Final = phone_validator(strict=False, regions=("US", "DE"))

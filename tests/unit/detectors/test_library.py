@@ -355,3 +355,56 @@ def test_compile_pattern_uses_the_regex_module() -> None:
     """compile_pattern returns a `regex` pattern (timeout= and partial= available)."""
     compiled = compile_pattern(BUILTIN_ENTITIES["EMAIL"])
     assert isinstance(compiled, regex.Pattern)
+
+
+IBAN_SAMPLES = [
+    "DE89370400440532013000",
+    "GB82WEST12345698765432",
+    "FR1420041010050500013M02606",
+    "NO9386011117947",
+    "CH9300762011623852957",
+    "NL91ABNA0417164300",
+    "GB82WEST1234569876543",
+    "GB82west12345698765432",
+    "XX89370400440532013000",
+    "DE89370400440532013001",
+    "DE8937040044053201300",
+]
+
+
+@pytest.mark.parametrize("number", IBAN_SAMPLES)
+def test_iban_agrees_with_stdnum(number: str) -> None:
+    """The cached-structure IBAN check gives python-stdnum's answer (country checks off)."""
+    from stdnum import iban
+
+    assert is_iban(number) is bool(iban.is_valid(number, check_country=False))
+
+
+PHONE_SAMPLES = [
+    ("+49 30 1234567", None),
+    ("+1 (415) 555-0123", None),
+    ("+44 20 7946 0958", None),
+    ("+800 1234 5678", None),
+    ("+49 1", None),
+    ("+999 123456", None),
+    ("(415) 555-0123", "US"),
+    ("1-800-555-0199", "US"),
+    ("030 1234567", "DE"),
+    ("0151 23456789", "DE"),
+    ("020 7946 0958", "GB"),
+]
+
+
+@pytest.mark.parametrize(("text", "region"), PHONE_SAMPLES)
+def test_lenient_phone_agrees_with_phonenumbers(text: str, region: str | None) -> None:
+    """Lenient phone validation matches phonenumbers' is_possible_number on these rows."""
+    import phonenumbers
+
+    from detectors.validators import phone_validator
+
+    try:
+        expected = phonenumbers.is_possible_number(phonenumbers.parse(text, region))
+    except phonenumbers.NumberParseException:
+        expected = False
+    regions = (region,) if region else ("US",)
+    assert phone_validator(strict=False, regions=regions)(text) is expected
