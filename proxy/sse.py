@@ -118,6 +118,8 @@ class SSEDecoder:
         return events
 
     def _feed_text(self, text: str) -> list[Event]:
+        if "\r" not in text and not self._pending_cr:
+            return self._feed_lf(text)
         events: list[Event] = []
         pos = 0
         if self._pending_cr and text:
@@ -150,6 +152,25 @@ class SSEDecoder:
             pos = end + len(terminator)
         return events
 
+    def _feed_lf(self, text: str) -> list[Event]:
+        """The common case, a piece without CR: split it into lines in one call."""
+        events: list[Event] = []
+        lines = text.split("\n")
+        rest = lines.pop()
+        for position, line in enumerate(lines):
+            self._size += len(line)
+            if self._size > self._max:
+                raise StreamProtocolError(
+                    f"upstream sent an SSE event larger than {self._max} characters"
+                )
+            if position == 0 and self._line:
+                line = "".join(self._line) + line
+                self._line = []
+            if self._take_line(line, "\n"):
+                events.append(self._dispatch())
+        self._grow(rest)
+        return events
+
     def _end_line(self, terminator: str) -> bool:
         line = "".join(self._line)
         self._line = []
@@ -175,7 +196,8 @@ class SSEDecoder:
                 self._block.append(terminator)
                 return False
             self._block.append(terminator)
-            return any(piece.strip("\r\n") for piece in self._block)
+            # Every non-blank line adds a field, so fields mean the event has content.
+            return bool(self._fields)
         self._block.append(line + terminator)
         name, sep, value = line.partition(":")
         if sep and value.startswith(" "):
