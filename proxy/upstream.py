@@ -93,6 +93,13 @@ class UpstreamTimeouts:
     idle: float = 120.0
 
 
+def _connection_tokens(values: Iterable[str | None]) -> frozenset[str]:
+    """Header names a ``Connection`` field declares hop-by-hop (RFC 9110 §7.6.1)."""
+    return frozenset(
+        token.strip().lower() for value in values if value for token in value.split(",")
+    )
+
+
 def map_client_error(exc: BaseException) -> UpstreamError:
     """The one mapping from aiohttp/asyncio failures to the gateway's error tree."""
     if isinstance(exc, UpstreamError):
@@ -126,8 +133,11 @@ def request_headers(
     ``Authorization`` and ``x-api-key`` as they came.
     """
     out: CIMultiDict[str] = CIMultiDict()
+    named = _connection_tokens(
+        value for name, value in client_headers.items() if name.lower() == "connection"
+    )
     for name, value in client_headers.items():
-        if name.lower() not in _REQUEST_DROP:
+        if name.lower() not in _REQUEST_DROP and name.lower() not in named:
             out.add(name, value)
     out["Content-Type"] = "application/json"
     if auth == "inject":
@@ -146,9 +156,11 @@ def request_headers(
 
 def response_headers(upstream_headers: Iterable[tuple[str, str]]) -> CIMultiDict[str]:
     """Upstream response headers that stay true after the gateway rewrote the body."""
+    pairs = list(upstream_headers)
+    named = _connection_tokens(value for name, value in pairs if name.lower() == "connection")
     out: CIMultiDict[str] = CIMultiDict()
-    for name, value in upstream_headers:
-        if name.lower() not in _RESPONSE_DROP:
+    for name, value in pairs:
+        if name.lower() not in _RESPONSE_DROP and name.lower() not in named:
             out.add(name, value)
     return out
 

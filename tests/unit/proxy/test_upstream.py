@@ -27,6 +27,7 @@ CLIENT = CIMultiDict({
     "x-api-key": "gw-client",
     "anthropic-version": "2023-06-01",
     "Connection": "keep-alive, x-custom",
+    "X-Custom": "hop",
     "Keep-Alive": "timeout=5",
     "Transfer-Encoding": "chunked",
     "Content-Length": "12",
@@ -46,7 +47,7 @@ def test_inject_replaces_client_credentials() -> None:
     anthropic = request_headers(CLIENT, auth="inject", api_key="sk-prov", key_header="x-api-key")
     assert anthropic["x-api-key"] == "sk-prov" and "Authorization" not in anthropic
     assert anthropic["anthropic-version"] == "2023-06-01"
-    for dropped in ("Connection", "Keep-Alive", "Transfer-Encoding", "Content-Length",
+    for dropped in ("Connection", "X-Custom", "Keep-Alive", "Transfer-Encoding", "Content-Length",
                     "Content-Encoding", "Host", "Cookie", "X-Forwarded-For"):
         assert dropped not in anthropic
     assert anthropic["Content-Type"] == "application/json"
@@ -66,7 +67,7 @@ def test_response_headers_drop_what_the_rewrite_invalidates() -> None:
     kept = response_headers([
         ("Content-Length", "10"), ("Content-Encoding", "gzip"), ("Transfer-Encoding", "chunked"),
         ("Set-Cookie", "a=b"), ("x-request-id", "req_1"), ("openai-processing-ms", "5"),
-        ("Connection", "close"),
+        ("Connection", "close, x-hop"), ("X-Hop", "1"),
     ])
     assert dict(kept) == {"x-request-id": "req_1", "openai-processing-ms": "5"}
 
