@@ -319,3 +319,17 @@ def prompt_body() -> bytes:
     """A small request carrying one seeded value."""
     return json.dumps({"model": "m", "messages": [
         {"role": "user", "content": "write to jane.doe@example.com"}]}).encode()
+
+
+async def test_gzip_request_body_is_accepted(fake: FakeUpstream, gateway: StartGateway) -> None:
+    """A gzip-encoded request body is decoded, sanitised and re-sent uncompressed."""
+    import gzip
+
+    gw = await gateway()
+    fake.script.append(Reply.json_body({"choices": []}))
+    status, _, _ = await post(gw, OPENAI, gzip.compress(prompt_body()),
+                              **{"Content-Encoding": "gzip"})
+    assert status == 200
+    (received,) = fake.received
+    assert "Content-Encoding" not in received.headers
+    assert b"[EMAIL_1]" in received.body and b"jane.doe" not in received.body
