@@ -215,18 +215,27 @@ def _body(prompt: str, events: int, *, hold: bool = False) -> bytes:
                        "messages": [{"role": "user", "content": prompt}]}).encode()
 
 
-async def _ttfb(session: aiohttp.ClientSession, urls: dict[str, str], rounds: int
-                ) -> dict[str, list[float]]:
+async def _ttfb(session: aiohttp.ClientSession, urls: dict[str, str], pids: dict[str, int],
+                rounds: int) -> tuple[dict[str, list[float]], dict[str, float]]:
+    """TTFB samples per path, and each process's CPU ms per request over the loop.
+
+    The CPU figure does not depend on other load on the machine the way wall time does.
+    """
     body = _prompt()
     samples: dict[str, list[float]] = {name: [] for name in urls}
     for _ in range(3):  # warm-up: connections, caches, lazy compiles
         for url in urls.values():
             await _one_stream(session, url, body, 5)
+    cpu_before = {name: _cpu_seconds(pid) for name, pid in pids.items()}
     for _ in range(rounds):  # interleaved, so drift hits all three alike
         for name, url in urls.items():
             first, _ = await _one_stream(session, url, body, 5)
             samples[name].append(first * 1000.0)
-    return samples
+    cpu_ms = {name: (_cpu_seconds(pid) - cpu_before[name]) * 1000.0 / rounds
+              for name, pid in pids.items()}
+    # Every request of every path passes the upstream: its share is a third.
+    cpu_ms["direct"] /= len(urls)
+    return samples, cpu_ms
 
 
 async def _throughput(session: aiohttp.ClientSession, url: str, concurrency: int,
@@ -276,7 +285,7 @@ async def _measure(ports: dict[str, int], pids: dict[str, int], quick: bool) -> 
         rss = {name: await _rss_per_stream(session, urls[name], pids[name],
                                            150 if quick else 300)
                for name in ("passthrough", "pseudogate")}
-        ttfb = await _ttfb(session, urls, 60 if quick else 200)
+        ttfb, request_cpu = await _ttfb(session, urls, pids, 60 if quick else 200)
         rates: dict[str, dict[int, float]] = {name: {} for name in urls}
         cpu_seconds = dict.fromkeys(urls, 0.0)
         event_counts = dict.fromkeys(urls, 0)
@@ -294,7 +303,7 @@ async def _measure(ports: dict[str, int], pids: dict[str, int], quick: bool) -> 
                 rates[name][concurrency] = best
         # The proxies' CPU per event; "direct" is the fake upstream's own cost.
         cpu = {name: cpu_seconds[name] / max(event_counts[name], 1) * 1e6 for name in urls}
-    return {"ttfb": ttfb, "rates": rates, "cpu": cpu, "rss": rss}
+    return {"ttfb": ttfb, "rates": rates, "cpu": cpu, "rss": rss, "request_cpu": request_cpu}
 
 
 def _report(result: dict[str, Any]) -> dict[str, Any]:
@@ -311,6 +320,11 @@ def _report(result: dict[str, Any]) -> dict[str, Any]:
     overhead99 = p99["pseudogate"] - p99["passthrough"]
     print(f"  pseudogate over pass-through: p50 {overhead50:+.2f} ms, p99 {overhead99:+.2f} ms"
           "  (target p50 <= 2 ms)")
+    request_cpu: dict[str, float] = result["request_cpu"]
+    extra = request_cpu["pseudogate"] - request_cpu["passthrough"]
+    print("  CPU ms per request in each process: " + ", ".join(
+        f"{name} {value:.2f}" for name, value in request_cpu.items())
+        + f"; pseudogate - pass-through {extra:.2f}")
     print("streamed events/s")
     print(f"  {'streams':<9}" + "".join(f"{name:>13}" for name in rates)
           + f"{'pg/pass':>10}")
@@ -336,6 +350,7 @@ def _report(result: dict[str, Any]) -> dict[str, Any]:
         "ttfb_overhead_ms_p50": round(overhead50, 3),
         "ttfb_overhead_ms_p99": round(overhead99, 3),
         "ttfb_over_direct_ms_p50": {n: round(p50[n] - p50["direct"], 3) for n in p50},
+        "request_cpu_ms": {n: round(v, 3) for n, v in request_cpu.items()},
         "events_ratio_1": round(ratios[1], 3),
         "events_ratio_50": round(ratios[50], 3),
         "events_ratio_500": round(ratios[500], 3),
