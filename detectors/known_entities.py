@@ -89,18 +89,25 @@ def _build(entries: Sequence[ListEntry], mtimes: tuple[float, ...]) -> _Lists:
     """Build a generation; the first entry for a folded value decides its label."""
     automaton = ahocorasick.Automaton(ahocorasick.STORE_INTS)
     label_index: dict[str, int] = {}
-    values: dict[str, list[str]] = {}
-    seen: set[str] = set()
-    for entry in entries:
-        key = fold_value(entry.value)
+    # Per label, the raw values in first-seen order (a dict is an ordered set).
+    values: dict[str, dict[str, None]] = {}
+    keyed: list[tuple[str, int]] = []
+    for value, label in entries:
+        key = fold_value(value)
         if not key:
             continue
-        index = label_index.setdefault(entry.label, len(label_index))
-        if entry.value not in seen:
-            seen.add(entry.value)
-            values.setdefault(entry.label, []).append(entry.value)
-        if key not in automaton:
-            automaton.add_word(key, (len(key) << _LABEL_BITS) | index)
+        index = label_index.get(label)
+        if index is None:
+            index = label_index[label] = len(label_index)
+            values[label] = {}
+        values[label][value] = None
+        keyed.append((key, (len(key) << _LABEL_BITS) | index))
+    # add_word overwrites: adding in reverse leaves each key with its first label,
+    # without a lookup per entry.
+    add = automaton.add_word
+    for key, payload in reversed(keyed):
+        add(key, payload)
+    del keyed
     count = len(automaton)
     if count:
         automaton.make_automaton()

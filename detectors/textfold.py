@@ -71,6 +71,8 @@ def is_boundary(origin: list[int], index: int) -> bool:
 
 def fold_value(value: str) -> str:
     """The folded form of a list value (same rules as :func:`fold`, no table)."""
+    if value.isascii():
+        return value.lower()
     return fold(value).folded
 
 
