@@ -41,6 +41,7 @@ __all__ = [
     "EntityPattern",
     "compile_pattern",
     "phone_entity",
+    "phone_formats_are_marked",
 ]
 
 PHONE_MODES: Final = ("strict", "lenient")
@@ -122,15 +123,24 @@ _PHONE_OTHER: Final = r"[1-9][0-9]{1,4}[ \-/][0-9]{2,4}(?:[ \-][0-9]{2,5}){1,3}"
 _PHONE_MAX: Final = 67
 
 
+def _national_format(region: str) -> str:
+    if phonenumbers.country_code_for_region(region) == 1:
+        return _PHONE_NANP
+    metadata = phonenumbers.PhoneMetadata.metadata_for_region(region)
+    has_trunk0 = metadata is not None and metadata.national_prefix == "0"
+    return _PHONE_TRUNK0 if has_trunk0 else _PHONE_OTHER
+
+
+def phone_formats_are_marked(regions: Iterable[str]) -> bool:
+    """True if every phone format for ``regions`` is marked: a ``+``, 10 NANP digits,
+    or a trunk ``0`` opening a digit group (no region without a trunk prefix)."""
+    return all(_national_format(region) != _PHONE_OTHER for region in regions)
+
+
 def _phone_pattern(regions: Iterable[str]) -> str:
     branches = [_PHONE_INTL]
     for region in regions:
-        if phonenumbers.country_code_for_region(region) == 1:
-            branch = _PHONE_NANP
-        else:
-            metadata = phonenumbers.PhoneMetadata.metadata_for_region(region)
-            has_trunk0 = metadata is not None and metadata.national_prefix == "0"
-            branch = _PHONE_TRUNK0 if has_trunk0 else _PHONE_OTHER
+        branch = _national_format(region)
         if branch not in branches:
             branches.append(branch)
     return _NUM_BEFORE + "(?:" + "|".join(branches) + ")" + _NUM_AFTER

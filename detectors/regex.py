@@ -46,6 +46,7 @@ from detectors.library import (
     EntityPattern,
     compile_pattern,
     phone_entity,
+    phone_formats_are_marked,
 )
 from detectors.validators import Validator
 from pipelines.errors import ConfigError, DetectorError
@@ -153,11 +154,12 @@ def _fold(text: str) -> tuple[str, list[int] | None]:
     return folded, kept
 
 
-def _digit_clusters(text: str) -> list[tuple[int, int, int, int, bool]]:
-    """``(start, end, digits, dots, lead)`` of each run of number-writing characters.
+def _digit_clusters(text: str) -> list[tuple[int, int, int, int, bool, str]]:
+    """``(start, end, digits, dots, lead, chunk)`` of each run of number-writing characters.
 
-    ``lead``: two ASCII capitals right before the run (an IBAN country code).  Runs
-    too short to hold any numeric value, and without such a lead, are left out.
+    ``lead``: two ASCII capitals right before the run (an IBAN country code); ``chunk``
+    is ``text[start:end]``.  Runs too short to hold any numeric value, and without
+    such a lead, are left out.
     """
     clusters = []
     for match in _CLUSTER.finditer(text):
@@ -165,13 +167,32 @@ def _digit_clusters(text: str) -> list[tuple[int, int, int, int, bool]]:
         lead = begin >= 2 and "A" <= text[begin - 2] <= "Z" and "A" <= text[begin - 1] <= "Z"
         if stop - begin < _MIN_CLUSTER and not lead:
             continue
-        chunk = match.group()
-        digits = len(chunk.translate(_DROP_SEPARATORS))
         start = begin
         while start > 0 and text[start - 1] in "+(":
             start -= 1
-        clusters.append((start, stop, digits, chunk.count("."), lead))
+        chunk = text[start:stop]
+        digits = len(chunk.translate(_DROP_SEPARATORS))
+        clusters.append((start, stop, digits, chunk.count("."), lead, chunk))
     return clusters
+
+
+def _may_hold_phone(chunk: str, digits: int) -> bool:
+    """Cheap necessary condition for the international, NANP and trunk-0 phone formats.
+
+    International numbers have a ``+``; NANP numbers 10 digits; trunk-0 numbers a
+    ``0`` at the start of a digit group (the look-behind only allows a space, tab or
+    parenthesis before a number inside a cluster).  Dates, times, amounts and
+    versions fail all three and skip the phone pattern.
+    """
+    return (
+        digits >= 10
+        or "+" in chunk
+        or chunk[0] == "0"
+        or "(0" in chunk
+        or " 0" in chunk
+        or ")0" in chunk
+        or "\t0" in chunk
+    )
 
 
 def _non_overlapping(candidates: Iterable[tuple[int, Span]]) -> list[Span]:
@@ -216,6 +237,7 @@ class _Rule:
     lead: int = 0
     max_length: int = 0
     around: int = 0
+    needs: Callable[[str, int], bool] | None = None
 
     def accepts(self, text: str, start: int, end: int) -> bool:
         if self.validator is not None and not self.validator(text[start:end]):
@@ -288,11 +310,13 @@ class RegexDetector:
         numeric = [(i, r) for i, r in enumerate(self._rules) if r.min_digits is not None]
         found: dict[int, list[tuple[int, int]]] = {index: [] for index, _ in numeric}
         size = len(text)
-        for count, (start, stop, digits, dots, lead) in enumerate(_digit_clusters(text)):
+        for count, (start, stop, digits, dots, lead, chunk) in enumerate(_digit_clusters(text)):
             if count % _CLUSTERS_PER_CHECK == 0:
                 self._remaining(deadline)
             for index, rule in numeric:
                 if digits < (rule.min_digits or 0) or dots < rule.min_dots:
+                    continue
+                if rule.needs is not None and not rule.needs(chunk, digits):
                     continue
                 if rule.lead:
                     if lead:
@@ -469,6 +493,10 @@ def _builtin_rules(options: Mapping[str, object], context: DetectorContext) -> l
         entry: EntityPattern = phone if name == "PHONE" else BUILTIN_ENTITIES[name]
         min_digits, min_dots, lead = _CLUSTER_RULES.get(name, (None, 0, 0))
         around = _AROUND_RULES.get(name, 0)
+        # The prefilter covers the formats of US/DE-like regions; a region without a
+        # trunk prefix adds a format it does not describe.
+        marked = name == "PHONE" and phone_formats_are_marked(regions)
+        needs = _may_hold_phone if marked else None
         rules.append(
             _Rule(
                 entry.label,
@@ -482,6 +510,7 @@ def _builtin_rules(options: Mapping[str, object], context: DetectorContext) -> l
                 lead,
                 entry.max_length or 0,
                 around,
+                needs,
             )
         )
     return rules
