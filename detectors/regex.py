@@ -1,8 +1,9 @@
 """The ``regex`` detector: built-in entity patterns plus operator-defined ones.
 
 Options (``docs/configuration.md``): ``entities``, ``phone_mode``, ``phone_regions``,
-``custom[]``.  Everything is validated and compiled in :func:`create`; ``detect`` only
-scans.  Scanning is pure CPU and fast, so it runs inline on the event loop:
+``custom[]``.  Everything is validated and compiled in :func:`create` (by
+:mod:`detectors.regex_rules`); ``detect`` only scans.  Scanning is pure CPU and fast,
+so it runs inline on the event loop:
 
 * each pattern is skipped outright unless one of its literal anchors occurs in the
   text (``@`` for e-mail, ``eyJ`` for JWTs), which is a ``memchr``-speed check;
@@ -34,23 +35,12 @@ import re
 import time
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Final, final
 
 import regex
 
-from detectors.library import (
-    BUILTIN_ENTITIES,
-    PHONE_MODES,
-    VALIDATORS,
-    EntityPattern,
-    compile_pattern,
-    phone_entity,
-    phone_formats_are_marked,
-)
-from detectors.validators import Validator
-from pipelines.errors import ConfigError, DetectorError
-from pipelines.placeholders import LABEL_RE
+from detectors.regex_rules import Rule, rules_from_options
+from pipelines.errors import DetectorError
 from pipelines.spans import DetectorContext, Span
 
 __all__ = ["RegexDetector", "create"]
@@ -64,13 +54,10 @@ __all__ = ["RegexDetector", "create"]
 _BASE_BUDGET_S: Final = 0.25
 _BUDGET_PER_CHAR_S: Final = 1e-5
 _MAX_BUDGET_S: Final = 15.0
-_CONTEXT_WINDOW: Final = 50
 _MAX_SHRINK_TRIES: Final = 4
 _SHORT_WINDOW: Final = 128
 _CLUSTERS_PER_CHECK: Final = 32  # reading the CPU clock costs as much as a short search
 
-_OPTION_KEYS: Final = frozenset({"entities", "phone_mode", "phone_regions", "custom"})
-_CUSTOM_KEYS: Final = frozenset({"label", "pattern", "validator", "context", "score"})
 
 # ASCII control characters other than tab, LF and CR.
 _ASCII_CONTROLS: Final = tuple(
@@ -88,19 +75,6 @@ _WIDE: Final = regex.compile(r"[\uff01-\uff5e\u3000]|[\d--[0-9]]", regex.VERSION
 _CLUSTER: Final = regex.compile(r"[0-9][0-9 \t+()\-./]*")
 _DROP_SEPARATORS: Final = str.maketrans("", "", " \t+()-./")
 _MIN_CLUSTER: Final = 4  # the shortest numeric value, an IPv4 address, has 4 digits
-# Built-ins scanned only around their one anchor: name -> most characters a match
-# starts before it (an e-mail local part is at most 64 characters).
-_AROUND_RULES: Final[Mapping[str, int]] = {"EMAIL": 64}
-_CLUSTER_RULES: Final[Mapping[str, tuple[int, int, int]]] = {
-    # built-in name: (fewest digits a value has, fewest dots, characters it starts
-    # before the cluster: the IBAN country code, then the only start tried)
-    "PHONE": (6, 0, 0),
-    "CREDIT_CARD": (13, 0, 0),
-    "IBAN": (2, 0, 2),
-    "US_SSN": (9, 0, 0),
-    "DE_TAX_ID": (11, 0, 0),
-    "IPV4": (4, 3, 0),
-}
 
 
 def _is_ignorable(ch: str) -> bool:
@@ -176,25 +150,6 @@ def _digit_clusters(text: str) -> list[tuple[int, int, int, int, bool, str]]:
     return clusters
 
 
-def _may_hold_phone(chunk: str, digits: int) -> bool:
-    """Cheap necessary condition for the international, NANP and trunk-0 phone formats.
-
-    International numbers have a ``+``; NANP numbers 10 digits; trunk-0 numbers a
-    ``0`` at the start of a digit group (the look-behind only allows a space, tab or
-    parenthesis before a number inside a cluster).  Dates, times, amounts and
-    versions fail all three and skip the phone pattern.
-    """
-    return (
-        digits >= 10
-        or "+" in chunk
-        or chunk[0] == "0"
-        or "(0" in chunk
-        or " 0" in chunk
-        or ")0" in chunk
-        or "\t0" in chunk
-    )
-
-
 def _non_overlapping(candidates: Iterable[tuple[int, Span]]) -> list[Span]:
     """Resolve overlaps the way the chain does (DESIGN C3), sorted by start.
 
@@ -216,44 +171,12 @@ def _non_overlapping(candidates: Iterable[tuple[int, Span]]) -> list[Span]:
 
 
 @final
-@dataclass(frozen=True, slots=True)
-class _Rule:
-    """One compiled pattern ready to scan: what it emits and what it must pass.
-
-    ``min_digits`` is set for the numeric built-ins, which run only inside digit
-    clusters holding at least that many digits; ``lead`` is how many characters before
-    the cluster a match starts (2 for an IBAN's country code, which is then the only
-    start tried).  ``None`` means a scan of the whole text, gated by ``anchors``.
-    """
-
-    label: str
-    compiled: regex.Pattern[str]
-    validator: Validator | None
-    score: float
-    anchors: tuple[str, ...]
-    context: regex.Pattern[str] | None
-    min_digits: int | None = None
-    min_dots: int = 0
-    lead: int = 0
-    max_length: int = 0
-    around: int = 0
-    needs: Callable[[str, int], bool] | None = None
-
-    def accepts(self, text: str, start: int, end: int) -> bool:
-        if self.validator is not None and not self.validator(text[start:end]):
-            return False
-        if self.context is None:
-            return True
-        return self.context.search(text, max(0, start - _CONTEXT_WINDOW), start) is not None
-
-
-@final
 class RegexDetector:
     """Finds built-in and custom patterns; see the module docstring."""
 
     __slots__ = ("_has_numeric", "_labels", "_name", "_rules")
 
-    def __init__(self, name: str, rules: Sequence[_Rule]) -> None:
+    def __init__(self, name: str, rules: Sequence[Rule]) -> None:
         self._name = name
         self._rules = tuple(rules)
         self._labels = frozenset(rule.label for rule in self._rules)
@@ -329,7 +252,7 @@ class RegexDetector:
                     found[index] += self._matches(rule, text, start, min(size, stop + 2), deadline)
         return found
 
-    def _around_matches(self, rule: _Rule, text: str, deadline: float) -> list[tuple[int, int]]:
+    def _around_matches(self, rule: Rule, text: str, deadline: float) -> list[tuple[int, int]]:
         """Search only near each occurrence of the rule's single anchor (``@``).
 
         A match holds its anchor at most ``rule.around`` characters after its start, so
@@ -351,7 +274,7 @@ class RegexDetector:
 
     def _matches(
         self,
-        rule: _Rule,
+        rule: Rule,
         text: str,
         pos: int,
         stop: int,
@@ -383,7 +306,7 @@ class RegexDetector:
                 break
         return spans
 
-    def _shrink(self, rule: _Rule, text: str, start: int, end: int, deadline: float) -> int | None:
+    def _shrink(self, rule: Rule, text: str, start: int, end: int, deadline: float) -> int | None:
         """A shorter end for a rejected match, cut where a group of digits/letters ends.
 
         For numeric rules, cuts that leave fewer digits than a value has are not tried.
@@ -438,144 +361,6 @@ class RegexDetector:
         return DetectorError(self._name, "pattern matching exceeded its time budget")
 
 
-# --- option parsing ----------------------------------------------------------------
-
-
-def _error(context: DetectorContext, field: str, message: str, expected: str) -> ConfigError:
-    path = f"{context.path}.{field}" if context.path else field
-    return ConfigError(message, source=context.source, path=path, expected=expected)
-
-
-def _string_list(value: object, context: DetectorContext, field: str) -> list[str]:
-    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-        raise _error(context, field, "not a list of strings", "a list of strings")
-    return list(value)
-
-
-def _builtin_rules(options: Mapping[str, object], context: DetectorContext) -> list[_Rule]:
-    raw_names = options.get("entities")
-    names = (
-        list(BUILTIN_ENTITIES)
-        if raw_names is None
-        else _string_list(raw_names, context, "entities")
-    )
-    seen: set[str] = set()
-    for index, name in enumerate(names):
-        if name not in BUILTIN_ENTITIES:
-            raise _error(
-                context,
-                f"entities[{index}]",
-                "unknown built-in entity",
-                "one of " + ", ".join(BUILTIN_ENTITIES),
-            )
-        if name in seen:
-            raise _error(context, f"entities[{index}]", "entity listed twice", "unique names")
-        seen.add(name)
-
-    mode = options.get("phone_mode", "lenient")
-    if mode not in PHONE_MODES:
-        raise _error(context, "phone_mode", "unknown phone mode", " or ".join(PHONE_MODES))
-    regions_raw = options.get("phone_regions", ["US", "DE"])
-    regions = _string_list(regions_raw, context, "phone_regions")
-    for index, region in enumerate(regions):
-        try:
-            phone_entity(str(mode), (region,))
-        except ValueError as exc:
-            raise _error(
-                context, f"phone_regions[{index}]", "unknown region", "an ISO 3166 region code"
-            ) from exc
-    phone = phone_entity(str(mode), regions)
-
-    rules = []
-    for name in BUILTIN_ENTITIES:  # library order is the precedence order
-        if name not in seen:
-            continue
-        entry: EntityPattern = phone if name == "PHONE" else BUILTIN_ENTITIES[name]
-        min_digits, min_dots, lead = _CLUSTER_RULES.get(name, (None, 0, 0))
-        around = _AROUND_RULES.get(name, 0)
-        # The prefilter covers the formats of US/DE-like regions; a region without a
-        # trunk prefix adds a format it does not describe.
-        marked = name == "PHONE" and phone_formats_are_marked(regions)
-        needs = _may_hold_phone if marked else None
-        rules.append(
-            _Rule(
-                entry.label,
-                compile_pattern(entry),
-                entry.validator,
-                entry.score,
-                entry.anchors,
-                None,
-                min_digits,
-                min_dots,
-                lead,
-                entry.max_length or 0,
-                around,
-                needs,
-            )
-        )
-    return rules
-
-
-def _custom_rule(item: object, context: DetectorContext, field: str) -> _Rule:
-    if not isinstance(item, Mapping):
-        raise _error(context, field, "not a mapping", "a mapping with label and pattern")
-    unknown = sorted(str(key) for key in item if key not in _CUSTOM_KEYS)
-    if unknown:
-        raise _error(
-            context,
-            f"{field}.{unknown[0]}",
-            "unknown key",
-            "one of " + ", ".join(sorted(_CUSTOM_KEYS)),
-        )
-    label = item.get("label")
-    if not isinstance(label, str) or not LABEL_RE.match(label):
-        raise _error(context, f"{field}.label", "missing or invalid label", "[A-Z][A-Z0-9_]*")
-    source = item.get("pattern")
-    if not isinstance(source, str) or not source:
-        raise _error(context, f"{field}.pattern", "missing pattern", "a regex string")
-    try:
-        compiled = compile_pattern(EntityPattern(label, label, source, None, 0.9, "custom", None))
-    except (regex.error, ValueError, OverflowError) as exc:
-        raise _error(
-            context, f"{field}.pattern", "pattern does not compile", "a valid `regex` pattern"
-        ) from exc
-    validator: Validator | None = None
-    if "validator" in item:
-        name = item["validator"]
-        if not isinstance(name, str) or name not in VALIDATORS:
-            raise _error(
-                context,
-                f"{field}.validator",
-                "unknown validator",
-                "one of " + ", ".join(VALIDATORS),
-            )
-        validator = VALIDATORS[name]
-    words = _string_list(item.get("context", []), context, f"{field}.context")
-    if any(not word.strip() for word in words):
-        raise _error(context, f"{field}.context", "empty context word", "non-empty strings")
-    context_re = (
-        regex.compile("|".join(regex.escape(word) for word in words), regex.IGNORECASE)
-        if words
-        else None
-    )
-    score = item.get("score", 0.9)
-    if isinstance(score, bool) or not isinstance(score, int | float) or not 0.0 <= score <= 1.0:
-        raise _error(context, f"{field}.score", "invalid score", "a number within 0..1")
-    return _Rule(label, compiled, validator, float(score), (), context_re)
-
-
 def create(options: Mapping[str, object], context: DetectorContext) -> RegexDetector:
     """Entry point ``regex``: validate ``options`` and build the detector."""
-    unknown = sorted(str(key) for key in options if key not in _OPTION_KEYS)
-    if unknown:
-        raise _error(
-            context, unknown[0], "unknown option", "one of " + ", ".join(sorted(_OPTION_KEYS))
-        )
-    rules = _builtin_rules(options, context)
-    custom = options.get("custom", [])
-    if not isinstance(custom, list):
-        raise _error(context, "custom", "not a list", "a list of custom patterns")
-    rules.extend(
-        _custom_rule(item, context, f"custom[{index}]") for index, item in enumerate(custom)
-    )
-    return RegexDetector(context.name, rules)
+    return RegexDetector(context.name, rules_from_options(options, context))

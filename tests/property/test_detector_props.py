@@ -161,9 +161,9 @@ def test_fold_maps_every_boundary_back_exactly(text: str) -> None:
 def test_phone_prefilter_never_rejects_a_phone_match(text: str) -> None:
     """Every raw phone-pattern match (US/DE formats) passes the cheap cluster prefilter."""
     from detectors.library import compile_pattern, phone_entity
-    from detectors.regex import _may_hold_phone
+    from detectors.regex_rules import may_hold_phone
 
     pattern = compile_pattern(phone_entity("lenient", ("US", "DE")))
     for match in pattern.finditer(text, overlapped=True):
         value = match.group()
-        assert _may_hold_phone(value, sum(ch.isdigit() for ch in value))
+        assert may_hold_phone(value, sum(ch.isdigit() for ch in value))
