@@ -36,7 +36,7 @@ from pipelines.vault import Vault
 from proxy.anthropic_messages import AnthropicMessages
 from proxy.config import RouteConfig
 from proxy.failures import describe
-from proxy.logs import RequestRecord
+from proxy.logs import RequestRecord, get_logger
 from proxy.openai_chat import OpenAIChat
 from proxy.shapes import (
     ApiShape,
@@ -264,10 +264,15 @@ async def _stream(
                     await _write(response, pending)
             pending.extend(rewriter.on_events(decoder.close()))
             pending.extend(rewriter.finish())
-        except GatewayError as exc:
+        except (GatewayError, ValueError, KeyError, TypeError) as exc:
+            # Once the stream has started the only way to tell the client is the API's
+            # error event; an unexpected failure (a bug) fails closed the same way, as a
+            # 500-class error, and the held text of every channel is dropped.
             failure = describe(exc)
             record.outcome = failure.outcome
             record.code = failure.code
+            if not isinstance(exc, GatewayError):
+                get_logger("pseudogate").error("stream_failed", error=type(exc).__name__)
             pending.append(shape.error_event(failure.status, failure.code, failure.message))
         await _write(response, pending)
         await response.write_eof()

@@ -333,3 +333,43 @@ async def test_gzip_request_body_is_accepted(fake: FakeUpstream, gateway: StartG
     (received,) = fake.received
     assert "Content-Encoding" not in received.headers
     assert b"[EMAIL_1]" in received.body and b"jane.doe" not in received.body
+
+
+class _BuggyFilter:
+    """A filter with a bug: it raises an unexpected error holding reply text."""
+
+    def feed(self, text: str) -> str:
+        """Fail."""
+        raise ValueError(f"bug near {text}")
+
+    def close(self) -> str:
+        """Never reached."""
+        return ""
+
+
+class _BuggyPolicy:
+    """A policy whose filters are buggy."""
+
+    def factory_for(self, vault: Any) -> Any:
+        """Buggy channels."""
+        return lambda json_string: _BuggyFilter()
+
+
+async def test_unexpected_failure_mid_stream_fails_closed(
+    fake: FakeUpstream, gateway: StartGateway
+) -> None:
+    """A bug after streaming started ends the stream with an internal error event."""
+    from proxy.app import _COMPILED
+
+    def hook(app: Any) -> None:
+        compiled = app[_COMPILED]
+        for path, (chain, _) in list(compiled.items()):
+            compiled[path] = (chain, _BuggyPolicy())
+
+    gw = await gateway(before_start=hook)
+    fake.script.append(Reply.recorded("openai_chat_stream_text.sse"))
+    status, _, out = await post(gw, OPENAI, GOOD_OPENAI)
+    assert status == 200
+    last = events_of(out)[-1]
+    assert_openai_error(last.json(), "internal_error")
+    assert b"bug near" not in out
