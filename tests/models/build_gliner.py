@@ -35,10 +35,6 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-# The build must never reach the network, even by accident (gliner's default backbone).
-os.environ.setdefault("HF_HUB_OFFLINE", "1")
-os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
-
 if __package__ in (None, ""):  # run as a script: make ``tests.models`` importable
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
@@ -210,6 +206,10 @@ def _evaluate(model: Any, per_language: int, threshold: float) -> dict[str, floa
 
 def build(out: Path, minutes: float, spec: BuildSpec, *, threads: int = 2) -> dict[str, Any]:
     """Build, train for ``minutes``, save to ``out``; return what ``build_info.json`` holds."""
+    # The build must never reach the network, even by accident (gliner's default
+    # backbone is a hub id): set before transformers reads its environment.
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
     import torch
 
     torch.set_num_threads(threads)
