@@ -180,7 +180,7 @@ class GlinerDetector:
             raise DetectorError(self._name, "the inference pool is closed") from exc
         # The slot is released when the job is really over (done or dropped unstarted),
         # not when the awaiting request gives up: the bound must cover the real backlog.
-        future.add_done_callback(lambda _f: loop.call_soon_threadsafe(self._release))
+        future.add_done_callback(lambda _f: self._release_from_worker(loop))
         started = time.perf_counter()
         try:
             spans = await asyncio.wrap_future(future)
@@ -216,6 +216,14 @@ class GlinerDetector:
 
     def _release(self) -> None:
         self._in_flight -= 1
+
+    def _release_from_worker(self, loop: asyncio.AbstractEventLoop) -> None:
+        try:
+            loop.call_soon_threadsafe(self._release)
+        except RuntimeError:
+            # The loop that submitted the job is closed: nobody else can be touching
+            # the counter through it any more, so count the slot free here.
+            self._release()
 
     def _infer(
         self, model: NerModel, texts: Sequence[str], plans: Sequence[list[Window]]
