@@ -233,12 +233,14 @@ class TextStream:
     Used directly for text channels and per string literal by the JSON channel.
     """
 
-    __slots__ = ("_closed", "_pos", "_refused", "_rules", "_text")
+    __slots__ = ("_base", "_closed", "_marks", "_pos", "_refused", "_rules", "_text")
 
     def __init__(self, rules: EgressRules) -> None:
         self._rules = rules
         self._text = ""  # settled context window + pending text
         self._pos = 0  # where the pending text starts in _text
+        self._base = 0  # absolute stream offset of _text[0]
+        self._marks = rules.policy.regex.marks()
         self._refused = False
         self._closed = False
 
@@ -286,7 +288,7 @@ class TextStream:
         low = fold(text) if rules.scanners else ""
         out: list[str] = []
         while pos < end:
-            at, open_ = policy.regex.scan(text, pos, final)
+            at, open_ = policy.regex.scan(text, pos, final, self._marks, self._base)
             for scanner in rules.scanners:
                 start, still_open = scanner.scan(text, low, pos, final)
                 if start < at:
@@ -311,15 +313,22 @@ class TextStream:
                 pos += 1
                 continue
             if stop - pos > policy.max_held_chars:
-                raise EgressRefused(policy.max_held_chars, self._label_at(text, low, pos))
+                raise EgressRefused(policy.max_held_chars, self._label_at(text, pos))
             out.append(replacement)
             pos = stop
-        if not final and end - pos > policy.max_held_chars:
-            raise EgressRefused(policy.max_held_chars, self._label_at(text, low, pos))
+        if not final:
+            self._check_ceiling(text, pos)
         keep = max(0, pos - policy.context_chars)
         self._text = text[keep:]
         self._pos = pos - keep
+        self._base += keep
         return "".join(out)
+
+    def _check_ceiling(self, text: str, pos: int) -> None:
+        """Refuse when more than the ceiling is held; the text is kept, never released."""
+        ceiling = self._rules.policy.max_held_chars
+        if len(text) - pos > ceiling:
+            raise EgressRefused(ceiling, self._label_at(text, pos))
 
     def _choose(self, text: str, low: str, pos: int, final: bool) -> tuple[int, str] | None:
         """The winning candidate at ``pos`` as ``(stop, output)``; ``(pos, "")`` if none.
@@ -360,10 +369,12 @@ class TextStream:
             return None
         return text[pos : match.start()] + rules.policy.mask.format(label=item.label)
 
-    def _label_at(self, text: str, low: str, pos: int) -> str | None:
+    def _label_at(self, text: str, pos: int) -> str | None:
         label = self._rules.policy.regex.open_label(text, pos)
-        for scanner in self._rules.scanners:
-            label = label or scanner.open_label(low, pos)
+        if label is None and self._rules.scanners:
+            low = fold(text)
+            for scanner in self._rules.scanners:
+                label = label or scanner.open_label(low, pos)
         return label
 
 

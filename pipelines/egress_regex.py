@@ -33,18 +33,31 @@ from typing import Final, final
 
 import regex
 
-__all__ = ["FLAGS", "RegexItem", "RegexScanner", "compile_item", "settleable_source"]
+__all__ = [
+    "FLAGS",
+    "UNTIMED_SPAN",
+    "RegexItem",
+    "RegexScanner",
+    "compile_item",
+    "settleable_source",
+]
 
 # Every output pattern is compiled with VERSION1 (nested sets, scoped inline flags), the
 # same dialect the built-in entity library is written in.
 FLAGS: Final = regex.VERSION1
+
+# ``timeout=`` costs about 1.7 microseconds per call (a timer is armed each time), more
+# than the search itself on a 4-character feed.  Searches over at most this many
+# characters run without it: the built-in patterns are linear or bounded there, and a
+# span this short cannot hide catastrophic backtracking of the library's bounded
+# repetitions.  Every longer search (a big chunk, a held PEM block) is timed.
+UNTIMED_SPAN: Final = 48
 
 _WORD_BOUNDARY: Final = r"(?:(?<=\w)(?!\w)|(?<!\w)(?=\w))"
 _NOT_WORD_BOUNDARY: Final = r"(?:(?<=\w)(?=\w)|(?<!\w)(?!\w))"
 _TEXT_END: Final = r"(?![\s\S])"
 _TEXT_START: Final = r"(?<![\s\S])"
 _MULTILINE_FLAG: Final = regex.compile(r"\(\?[a-zA-Z]*m")
-_BACKREFERENCE: Final = regex.compile(r"\\[1-9]|\\g<|\(\?P=|\(\?P>|\(\?&|\(\?R\)|\(\?[0-9]")
 
 
 def settleable_source(source: str) -> str:
@@ -146,7 +159,7 @@ def compile_item(
 
 @final
 class _Group:
-    """Several items searched at once: a combined matcher and a combined probe."""
+    """One item's search pair: the matcher (noting where an attempt began) and probe."""
 
     __slots__ = ("full", "items", "probe")
 
@@ -163,9 +176,12 @@ class _Group:
 class RegexScanner:
     """Finds where in a window the next regex candidate starts, and whether it is decided.
 
-    Items are combined into as few alternations as possible (one, unless a pattern uses
-    back-references, whose group numbers an alternation would shift), so finding the
-    leftmost possible start costs two searches per group, not two per pattern.
+    Each item is searched on its own: one alternation of all patterns was measured
+    first and is several times slower, because it defeats the ``regex`` module's
+    first-character optimisations (every alternative's look-behind runs at every
+    position).  Per item, a stream keeps a watermark: positions before it were found
+    final with no candidate, so later feeds search only from there (usually just the
+    new text).
     """
 
     __slots__ = ("_groups", "_timeout", "items")
@@ -173,45 +189,47 @@ class RegexScanner:
     def __init__(self, items: Sequence[RegexItem], timeout: float) -> None:
         self.items = tuple(items)
         self._timeout = timeout
-        shared = [item for item in items if not _BACKREFERENCE.search(item.source)]
-        alone = [item for item in items if _BACKREFERENCE.search(item.source)]
-        groups: list[_Group] = []
-        if shared:
-            try:
-                groups.append(_Group(shared))
-            except regex.error:
-                # Some combination the engine rejects (duplicate group names in the
-                # VERSION0 sense, flags): fall back to one search pair per pattern.
-                groups.extend(_Group([item]) for item in shared)
-        groups.extend(_Group([item]) for item in alone)
-        self._groups = tuple(groups)
+        self._groups = tuple(_Group([item]) for item in items)
 
-    def scan(self, text: str, pos: int, final: bool) -> tuple[int, bool]:
+    def marks(self) -> list[int]:
+        """Fresh watermarks for one stream (absolute positions, all at the start)."""
+        return [0] * len(self._groups)
+
+    def scan(
+        self, text: str, pos: int, final: bool, marks: list[int], base: int
+    ) -> tuple[int, bool]:
         """The leftmost position ``>= pos`` where a match is possible, and if it is open.
 
         Returns ``(len(text), False)`` when no item can match at or after ``pos``.  An
         open position (``True``) is one where more text could change some item's match;
         a closed one has at least one complete match there (possibly failing its
-        validator, which :meth:`candidates` checks).
+        validator, which the caller checks).  ``marks`` (absolute, ``base`` is the
+        absolute offset of ``text``) are read and advanced.
         """
         end = len(text)
         best, open_ = end, False
-        timeout = self._timeout
-        for group in self._groups:
-            found = group.full.search(text, pos, timeout=timeout)
+        for index, group in enumerate(self._groups):
+            start_at = max(pos, marks[index] - base)
+            if start_at >= end:
+                continue
+            timeout = self._timeout if end - start_at > UNTIMED_SPAN else None
+            found = group.full.search(text, start_at, timeout=timeout)
             start = found.start("pg_at") if found is not None else end
+            group_open = False
             if not final:
-                partial = group.probe.search(text, pos, partial=True, timeout=timeout)
+                partial = group.probe.search(text, start_at, partial=True, timeout=timeout)
                 if partial is not None:
                     # An attempt begun at the very end records no group: it starts there.
                     at = partial.start("pg_at")
                     at = partial.start() if at < 0 else at
                     if at <= start and at < end:
-                        if at < best or (at == best and not open_):
-                            best, open_ = at, True
-                        continue
+                        start, group_open = at, True
+            # Every position before ``start`` is final for this item: no candidate.
+            marks[index] = base + start
             if start < best:
-                best, open_ = start, False
+                best, open_ = start, group_open
+            elif start == best and group_open:
+                open_ = True
         return best, open_
 
     def open_label(self, text: str, pos: int) -> str | None:
