@@ -20,6 +20,7 @@ __all__ = ["CHARS_PER_TOKEN", "known_names", "prompt", "prompts"]
 
 CHARS_PER_TOKEN = 4
 
+
 def _words(text: str) -> tuple[str, ...]:
     return tuple(text.split())
 
