@@ -48,7 +48,9 @@ class Span:
 
     def __post_init__(self) -> None:
         if not (0 <= self.start < self.end):
-            raise ValueError(f"span offsets must satisfy 0 <= start < end, got {self.start}..{self.end}")
+            raise ValueError(
+                f"span offsets must satisfy 0 <= start < end, got {self.start}..{self.end}"
+            )
         if not LABEL_RE.match(self.label):
             raise ValueError(f"span label must match [A-Z][A-Z0-9_]*, got {self.label!r}")
         if not (0.0 <= self.score <= 1.0):
