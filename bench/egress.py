@@ -31,8 +31,8 @@ import regex
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from detectors.library import BUILTIN_ENTITIES  # noqa: E402 - after the path setup
-from pipelines.egress import EgressFilter, EgressPolicy, OutputPattern  # noqa: E402
+from detectors.library import BUILTIN_ENTITIES
+from pipelines.egress import EgressFilter, EgressPolicy, OutputPattern
 
 CHUNK = 4
 SEED = 20261129
@@ -50,12 +50,12 @@ RELINK = {
         ("LOCATION", 1, "Zürich"), ("ADDRESS", 1, "Main St 5"), ("IBAN", 1, "DE89..."),
     ]
 }
-PROSE = (
+PROSE_TEXT = (
     "Thanks for the update. I have reviewed the proposal and the numbers look reasonable, "
     "although the timeline for the second phase seems optimistic to me. Vielen Dank für "
     "die schnelle Antwort, wir melden uns nächste Woche mit den Unterlagen. Let me know "
-    "if you want me to draft the summary for the steering committee before Friday. "
-).split(" ")
+    "if you want me to draft the summary for the steering committee before Friday."
+)
 PEM = (
     "-----BEGIN PRIVATE KEY-----\n"
     + "MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7VJTUt9Us8cKj\n" * 8
@@ -75,10 +75,11 @@ SECRETS = [
 def make_stream(words: int) -> str:
     """Prose with the placeholders, secrets and one PEM block planted at random."""
     rng = random.Random(SEED)
+    words_of_prose = PROSE_TEXT.split()
     parts: list[str] = []
     planted = list(RELINK) * 3 + SECRETS * 2
     for i in range(words):
-        parts.append(rng.choice(PROSE))
+        parts.append(rng.choice(words_of_prose))
         if i % 25 == 12 and planted:
             parts.append(planted.pop(rng.randrange(len(planted))))
         if i == words // 2:
@@ -90,23 +91,32 @@ def chunks_of(text: str, size: int) -> list[str]:
     return [text[i : i + size] for i in range(0, len(text), size)]
 
 
-def count_leaks(output: str) -> int:
-    """Planted values (or long pieces of long ones) and unrelinked placeholders shown."""
+def count_leaks(output: str, text: str) -> int:
+    """Planted values visible in ``output``, and issued placeholders left unrelinked.
+
+    A value of at most 64 characters leaks where it appears whole; a longer one (the
+    PEM block, the JWT) leaks once per planted copy if any 24-character piece of it
+    shows.
+    """
     leaks = 0
     for secret in [*SECRETS, PEM]:
-        pieces = [secret] if len(secret) <= 64 else chunks_of(secret, 24)[1:-1]
-        leaks += sum(output.count(piece) for piece in pieces if len(piece) == 24 or piece == secret)
+        if len(secret) <= 64:
+            leaks += output.count(secret)
+        else:
+            pieces = [secret[i : i + 24] for i in range(0, len(secret) - 23, 24)]
+            shown = max(output.count(piece) for piece in pieces)
+            leaks += min(shown, text.count(secret))
     leaks += sum(output.count(placeholder) for placeholder in RELINK)
     return leaks
 
 
-def naive_replace(patterns: list[regex.Pattern[str]]) -> Callable[[str], str]:
-    """Whole-text relink + redact with plain ``re.sub`` passes (the naive designs' core)."""
+def naive_replace(patterns: list[tuple[regex.Pattern[str], str]]) -> Callable[[str], str]:
+    """Whole-text relink + redact with plain ``sub`` passes (the naive designs' core)."""
 
     def apply(text: str) -> str:
         for placeholder, value in RELINK.items():
             text = text.replace(placeholder, value)
-        for rx, label in patterns:  # type: ignore[misc]
+        for rx, label in patterns:
             text = rx.sub(f"[REDACTED:{label}]", text)
         return text
 
@@ -139,15 +149,15 @@ def main() -> None:
     chunks = chunks_of(text, CHUNK)
     policy = EgressPolicy(patterns=PATTERNS)
     compiled = [(regex.compile(p.pattern, regex.VERSION1), p.label) for p in PATTERNS]
-    apply = naive_replace(compiled)  # type: ignore[arg-type]
+    apply = naive_replace(compiled)
 
     run_ours(policy, chunks[:500])  # warm-up
     ours, times, held, ttfb_ours = run_ours(policy, chunks)
     total_s = sum(times) / 1e9
-    prose_held = [h for h in run_ours(policy, chunks_of(" ".join(PROSE * 40), CHUNK))[2]]
-    leaks_ours = count_leaks(ours)
+    prose_held = run_ours(policy, chunks_of(" ".join([PROSE_TEXT] * 20), CHUNK))[2]
+    leaks_ours = count_leaks(ours, text)
     for size in (1, 2, 3, 5, 7, 16, 64):  # zero leaks on other splits as well
-        leaks_ours += count_leaks(run_ours(policy, chunks_of(text, size))[0])
+        leaks_ours += count_leaks(run_ours(policy, chunks_of(text, size))[0], text)
 
     per_chunk = "".join(apply(c) for c in chunks)
     start = time.perf_counter()
@@ -177,9 +187,9 @@ def main() -> None:
         "held_max_prose": max(prose_held),
         "ttfb_ms_ours": round(ttfb_ours, 3),
         "leaks_ours": leaks_ours,
-        "leaks_per_chunk_replace": count_leaks(per_chunk),
-        "leaks_fixed_window_64": count_leaks(fixed),
-        "leaks_buffer_all": count_leaks(buffered),
+        "leaks_per_chunk_replace": count_leaks(per_chunk, text),
+        "leaks_fixed_window_64": count_leaks(fixed, text),
+        "leaks_buffer_all": count_leaks(buffered, text),
         "ttfb_ms_buffer_all": round(ttfb_buffer, 3),
     }
     width = max(len(k) for k in figures)

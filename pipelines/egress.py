@@ -233,7 +233,7 @@ class TextStream:
     Used directly for text channels and per string literal by the JSON channel.
     """
 
-    __slots__ = ("_base", "_closed", "_marks", "_pos", "_refused", "_rules", "_text")
+    __slots__ = ("_base", "_closed", "_fresh", "_marks", "_pos", "_refused", "_rules", "_text")
 
     def __init__(self, rules: EgressRules) -> None:
         self._rules = rules
@@ -241,6 +241,7 @@ class TextStream:
         self._pos = 0  # where the pending text starts in _text
         self._base = 0  # absolute stream offset of _text[0]
         self._marks = rules.policy.regex.marks()
+        self._fresh = 0  # absolute offset of the first character never scanned
         self._refused = False
         self._closed = False
 
@@ -287,8 +288,13 @@ class TextStream:
         end = len(text)
         low = fold(text) if rules.scanners else ""
         out: list[str] = []
+        fresh = max(0, self._fresh - self._base)
+        starts = policy.regex.starts(text[fresh:])
+        self._fresh = self._base + end
         while pos < end:
-            at, open_ = policy.regex.scan(text, pos, final, self._marks, self._base)
+            at, open_ = policy.regex.scan(
+                text, pos, final, self._marks, self._base, fresh, starts
+            )
             for scanner in rules.scanners:
                 start, still_open = scanner.scan(text, low, pos, final)
                 if start < at:

@@ -52,6 +52,8 @@ FLAGS: Final = regex.VERSION1
 # span this short cannot hide catastrophic backtracking of the library's bounded
 # repetitions.  Every longer search (a big chunk, a held PEM block) is timed.
 UNTIMED_SPAN: Final = 48
+# Distinct characters remembered per policy for the one-character start test.
+_START_CACHE_SIZE: Final = 1 << 16
 
 _WORD_BOUNDARY: Final = r"(?:(?<=\w)(?!\w)|(?<!\w)(?=\w))"
 _NOT_WORD_BOUNDARY: Final = r"(?:(?<=\w)(?=\w)|(?<!\w)(?!\w))"
@@ -114,6 +116,57 @@ def settleable_source(source: str) -> str:
     return "".join(out)
 
 
+def _group_end(source: str, start: int) -> int:
+    """Index just past the group opened at ``source[start]`` (escapes, classes aware)."""
+    depth = 0
+    in_class = 0
+    i = start
+    while i < len(source):
+        char = source[i]
+        if char == "\\":
+            i += 2
+            continue
+        if in_class:
+            if char == "[":
+                in_class += 1
+            elif char == "]":
+                in_class -= 1
+        elif char == "[":
+            in_class = 1
+            if source.startswith("^", i + 1):
+                i += 1
+            if source.startswith("]", i + 1):
+                i += 1
+        elif char == "(":
+            depth += 1
+        elif char == ")":
+            depth -= 1
+            if depth == 0:
+                return i + 1
+        i += 1
+    raise ValueError("unbalanced group")
+
+
+def starter_source(settled: str) -> str | None:
+    """A pattern that can begin wherever ``settled`` can, judged on one character.
+
+    Leading look-behinds only narrow where a match may begin, so without them the
+    pattern begins (matches or runs into the end) at a superset of positions.  Tried
+    on a one-character string, it then tells whether that character can begin a
+    match at all.  None when that test would not be sound: a positive look-behind
+    later in the pattern (it fails without context) or an unparsable start.
+    """
+    rest = settled
+    try:
+        while rest.startswith(("(?<!", "(?<=")):
+            rest = rest[_group_end(rest, 0) :]
+    except ValueError:
+        return None
+    if "(?<=" in rest or not rest:
+        return None
+    return f"(?:{rest})(*PRUNE)(*FAIL)"
+
+
 @final
 @dataclass(frozen=True, slots=True)
 class RegexItem:
@@ -131,6 +184,7 @@ class RegexItem:
     source: str
     pattern: regex.Pattern[str]
     probe: regex.Pattern[str]
+    starter: regex.Pattern[str] | None
     validator: Callable[[str], bool] | None
 
 
@@ -153,8 +207,19 @@ def compile_item(
         source=settled,
         pattern=regex.compile(settled, FLAGS),
         probe=regex.compile(f"(?:{settled})(*PRUNE)(*FAIL)", FLAGS),
+        starter=_compile_starter(settled),
         validator=validator,
     )
+
+
+def _compile_starter(settled: str) -> regex.Pattern[str] | None:
+    source = starter_source(settled)
+    if source is None:
+        return None
+    try:
+        return regex.compile(source, FLAGS)
+    except regex.error:
+        return None
 
 
 @final
@@ -184,19 +249,48 @@ class RegexScanner:
     new text).
     """
 
-    __slots__ = ("_groups", "_timeout", "items")
+    __slots__ = ("_always", "_groups", "_starts", "_timeout", "items")
 
     def __init__(self, items: Sequence[RegexItem], timeout: float) -> None:
         self.items = tuple(items)
         self._timeout = timeout
         self._groups = tuple(_Group([item]) for item in items)
+        # Items without a sound one-character test are searched on every feed.
+        self._always = sum(1 << i for i, item in enumerate(items) if item.starter is None)
+        # character -> bit mask of the items a match may begin with it (filled lazily;
+        # the policy is shared by all streams, and a dict write is atomic)
+        self._starts: dict[str, int] = {}
+
+    def starts(self, new_text: str) -> int:
+        """Bit mask of the items that may begin at some character of ``new_text``."""
+        cache = self._starts
+        mask = self._always
+        for char in set(new_text):
+            bits = cache.get(char)
+            if bits is None:
+                bits = 0
+                for index, item in enumerate(self.items):
+                    starter = item.starter
+                    if starter is not None and starter.match(char, partial=True) is not None:
+                        bits |= 1 << index
+                if len(cache) < _START_CACHE_SIZE:
+                    cache[char] = bits
+            mask |= bits
+        return mask
 
     def marks(self) -> list[int]:
         """Fresh watermarks for one stream (absolute positions, all at the start)."""
         return [0] * len(self._groups)
 
     def scan(
-        self, text: str, pos: int, final: bool, marks: list[int], base: int
+        self,
+        text: str,
+        pos: int,
+        final: bool,
+        marks: list[int],
+        base: int,
+        fresh: int = 0,
+        starts: int = -1,
     ) -> tuple[int, bool]:
         """The leftmost position ``>= pos`` where a match is possible, and if it is open.
 
@@ -204,13 +298,19 @@ class RegexScanner:
         open position (``True``) is one where more text could change some item's match;
         a closed one has at least one complete match there (possibly failing its
         validator, which the caller checks).  ``marks`` (absolute, ``base`` is the
-        absolute offset of ``text``) are read and advanced.
+        absolute offset of ``text``) are read and advanced.  ``text[fresh:]`` is the
+        text not scanned before and ``starts`` the :meth:`starts` mask of it: an item
+        with nothing unsettled before ``fresh`` that cannot begin in the fresh text is
+        skipped without a search.
         """
         end = len(text)
         best, open_ = end, False
         for index, group in enumerate(self._groups):
             start_at = max(pos, marks[index] - base)
             if start_at >= end:
+                continue
+            if start_at >= fresh and not (starts >> index) & 1:
+                marks[index] = base + end  # no fresh position can begin this item
                 continue
             timeout = self._timeout if end - start_at > UNTIMED_SPAN else None
             found = group.full.search(text, start_at, timeout=timeout)

@@ -84,7 +84,9 @@ FIXTURES: dict[str, str] = {
     "cjk_neighbours": "联系张伟，邮箱zhang.wei@example.cn，电话+86 138 0013 8000。[PERSON_2]来了",
     "emoji_neighbours": "😀bob@corp.example.org😀 [PERSON_1]🎉[EMAIL_1]👍🏽",
     "combining_marks": "Zoë met Zoe\u0308 and Zoë\u0301; [PERSON_3]\u0301 e\u0301[PERSON_1]",
-    "no_spaces_japanese": "東京都の田中太郎さんは[PERSON_2]と会いましたメールはtanaka@example.jpです",
+    "no_spaces_japanese": (
+        "東京都の田中太郎さんは[PERSON_2]と会いましたメールはtanaka@example.jpです"
+    ),
     "no_spaces_thai": "สวัสดีครับผมชื่อ[PERSON_1]อีเมลsomchai@example.co.thขอบคุณ",
     "short_pem": "key:\n" + SHORT_PEM + "\nend",
     "long_pem_refused": "key:\n" + LONG_PEM + "\nend",
@@ -92,7 +94,9 @@ FIXTURES: dict[str, str] = {
     "adjacent_placeholders": "[PERSON_1][EMAIL_1][PERSON_2][PERSON_12][PERSON_1]",
     "prefix_values": "Sarah Chen met Sarah, then Sarah Chenko and SARAH CHEN and Sarahville.",
     "mask_shaped_input": "[REDACTED:EMAIL] and [REDACTED:PERSON] [REDACTED:{label}] stay",
-    "mangled_placeholders": r"\[PERSON\_1\] [person_1] [Email_1] \[PERSON_12] [PERSON_9] [ PERSON_1 ]",
+    "mangled_placeholders": (
+        r"\[PERSON\_1\] [person_1] [Email_1] \[PERSON_12] [PERSON_9] [ PERSON_1 ]"
+    ),
     "unissued_placeholders": "[PERSON_4] [PERSON_1_2] [PERSON_01] [FOO_1] [PERSON_1",
     "cards": "Pay 4111 1111 1111 1111 or 4111-1111-1111-1112 or 41111111111111111111.",
     "iban_ip": "IBAN DE89 3704 0044 0532 0130 00, host 192.168.1.1, v1.2.3.4, ::1 fe80::1",

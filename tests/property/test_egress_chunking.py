@@ -9,6 +9,7 @@ random positions, in text and in JSON-string channels.
 
 from __future__ import annotations
 
+import itertools
 import json
 
 import pytest
@@ -92,7 +93,7 @@ def _chunked(draw: st.DrawFn, source: st.SearchStrategy[str]) -> tuple[str, list
     text = draw(source)
     cuts = sorted(draw(st.sets(st.integers(1, max(1, len(text) - 1)), max_size=12)))
     bounds = [0, *[c for c in cuts if c < len(text)], len(text)]
-    return text, [text[a:b] for a, b in zip(bounds, bounds[1:], strict=False)]
+    return text, [text[a:b] for a, b in itertools.pairwise(bounds)]
 
 
 _SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -141,7 +142,7 @@ def test_json_channels_are_chunking_invariant_and_valid(
     json.loads(whole)  # still valid JSON
     cuts = sorted(data.draw(st.sets(st.integers(1, max(1, len(text) - 1)), max_size=10)))
     bounds = [0, *[c for c in cuts if c < len(text)], len(text)]
-    chunks = [text[a:b] for a, b in zip(bounds, bounds[1:], strict=False)]
+    chunks = [text[a:b] for a, b in itertools.pairwise(bounds)]
     got, split_refused = run_chunks(RULES[True], chunks, json_string=True)
     assert not split_refused
     assert got == whole

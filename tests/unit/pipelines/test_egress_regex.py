@@ -1,0 +1,124 @@
+"""The regex finality machinery: what ``partial=True`` does and does not tell, verified.
+
+These tests pin the ``regex`` module behaviour the filter relies on (and the behaviour
+it works around), so an upgrade that changes it fails here first.
+"""
+
+from __future__ import annotations
+
+import pytest
+import regex
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pipelines.egress_regex import FLAGS, RegexScanner, compile_item, settleable_source
+from tests.egress_corpus import BUILTIN_PATTERNS, FIXTURES
+
+EMAIL = r"[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}"
+
+
+def probe_open(source: str, text: str, pos: int = 0) -> bool:
+    """Whether more text could change ``match(text, pos)`` (the filter's question)."""
+    item = compile_item(name="t", label="T", kind="output", rank=0, source=source, validator=None)
+    return item.probe.match(text, pos, partial=True) is not None
+
+
+def test_plain_partial_prefers_a_complete_match_over_a_longer_open_one() -> None:
+    """Why probes exist: partial=True reports bob@corp.example as final; org would grow it."""
+    plain = regex.compile(EMAIL)
+    match = plain.search("bob@corp.example.", partial=True)
+    assert match is not None and not match.partial
+    assert probe_open(EMAIL, "bob@corp.example.")
+    assert not probe_open(EMAIL, "bob@corp.example. x")
+
+
+def test_plain_partial_search_skips_an_earlier_open_position() -> None:
+    """Why the scanner probes separately: search(partial) jumps to a later full match."""
+    match = regex.compile(r"abcdef|x").search("abc x", partial=True)
+    assert match is not None and match.start() == 4
+
+
+@pytest.mark.parametrize(
+    ("source", "text", "is_open"),
+    [
+        (r"\d{3}(?!\d)", "123", True),  # the look-ahead needs the next character
+        (r"\d{3}(?!\d)", "123a", False),
+        (r"\bfoo\b", "foo", True),  # \b at the end: rewritten, so the probe sees it
+        (r"\bfoo\b", "foo ", False),
+        (r"foo$", "foo", True),
+        (r"foo\Z", "foo\n", False),
+        (r"-----B-----[\s\S]*?-----E-----", "-----B-----abc-----E-----", False),  # lazy: final
+        (r"-----B-----[\s\S]*?-----E-----", "-----B-----abc-----E", True),
+        (r"ab|abcd", "abc", False),  # the first alternative wins: abcd is never tried
+        (r"abcd|ab", "abc", True),
+        (r"(?<=k)foo", "kfoo", False),
+    ],
+)
+def test_probe_semantics(source: str, text: str, is_open: bool) -> None:
+    """A probe is open exactly when a path explored before the first success hit the end."""
+    assert probe_open(source, text) == is_open
+
+
+@pytest.mark.parametrize(
+    ("source", "rewritten"),
+    [
+        (r"\bx\b", r"(?:(?<=\w)(?!\w)|(?<!\w)(?=\w))x(?:(?<=\w)(?!\w)|(?<!\w)(?=\w))"),
+        (r"[\b$^]x", r"[\b$^]x"),  # inside a class these are characters
+        (r"\\b", r"\\b"),  # an escaped backslash then b
+        (r"^a$", r"(?<![\s\S])a(?=\n?(?![\s\S]))"),
+        (r"(?m)^a$", r"(?m)(?<![^\n])a(?![^\n])"),
+        (r"a\Z\z\A", r"a(?![\s\S])(?![\s\S])(?<![\s\S])"),
+        (r"[]$]\B", r"[]$](?:(?<=\w)(?=\w)|(?<!\w)(?!\w))"),
+        (r"[[a-z]--[q]]$", r"[[a-z]--[q]](?=\n?(?![\s\S]))"),
+    ],
+)
+def test_settleable_source_rewrites_only_end_sensitive_assertions(
+    source: str, rewritten: str
+) -> None:
+    """Assertions outside classes are rewritten; escapes and class members are not."""
+    assert settleable_source(source) == rewritten
+    regex.compile(rewritten, FLAGS)
+
+
+_ASSERTING = [r"\bab\b", r"\Bb", r"^a", r"a$", r"b\Z", r"\Aab", r"(?m)^b$", r"\b\w+\b"]
+
+
+@settings(max_examples=80, deadline=None)
+@given(text=st.text(alphabet="ab \n_-", max_size=12), index=st.integers(0, 7))
+def test_rewritten_patterns_match_like_the_originals(text: str, index: int) -> None:
+    """On whole strings the rewritten source finds exactly what the original finds."""
+    source = _ASSERTING[index]
+    original = regex.compile(source, FLAGS)
+    settled = regex.compile(settleable_source(source), FLAGS)
+    for pos in range(len(text) + 1):
+        a, b = original.match(text, pos), settled.match(text, pos)
+        assert (a and a.span()) == (b and b.span())
+
+
+def test_every_builtin_pattern_is_settleable_and_unchanged_on_whole_text() -> None:
+    """Each built-in compiles after the rewrite and matches the corpus as the original."""
+    for pattern in BUILTIN_PATTERNS:
+        item = compile_item(
+            name=pattern.name,
+            label=pattern.label,
+            kind="output",
+            rank=0,
+            source=pattern.pattern,
+            validator=None,
+        )
+        original = regex.compile(pattern.pattern, FLAGS)
+        for text in FIXTURES.values():
+            for pos in range(len(text)):
+                a, b = original.match(text, pos), item.pattern.match(text, pos)
+                assert (a and a.span()) == (b and b.span())
+
+
+def test_scanner_watermarks_skip_settled_positions() -> None:
+    """Positions found final are not searched again; an open one is."""
+    item = compile_item(name="e", label="E", kind="output", rank=0, source=EMAIL, validator=None)
+    scanner = RegexScanner([item], timeout=1.0)
+    marks = scanner.marks()
+    assert scanner.scan("hello bob@x", 0, False, marks, 0) == (6, True)
+    assert marks == [6]
+    assert scanner.scan("hello bob@x.io now", 0, False, marks, 0) == (6, False)
+    assert scanner.scan("hello bob@x.io now", 15, False, marks, 0) == (15, True)

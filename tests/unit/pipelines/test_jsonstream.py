@@ -1,0 +1,126 @@
+"""JSON-string channels: decode, filter, re-escape; escapes split across any chunk."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from pipelines.egress import EgressFilter, EgressPolicy, EgressRules, OutputPattern
+from pipelines.jsonstream import encode_string_content
+
+EMAIL = OutputPattern(
+    name="EMAIL",
+    label="EMAIL",
+    pattern=r"(?<![\w.+-])[\w.+-]{1,64}@(?:[A-Za-z0-9-]{1,63}\.){1,8}[A-Za-z]{2,63}(?![\w-])",
+)
+RELINK = {
+    "[PERSON_1]": 'Ann "the \\ boss"\n\tMüller 😀',
+    "[EMAIL_1]": "ann@home.example",
+}
+
+
+def rules() -> EgressRules:
+    """E-mails redacted, two placeholders relinked (one full of characters to escape)."""
+    return EgressPolicy(patterns=(EMAIL,)).for_request(RELINK, {})
+
+
+def run(text: str, size: int | None = None) -> str:
+    """Filter ``text`` as a JSON-string channel in chunks of ``size`` (one chunk: None)."""
+    flt = EgressFilter(rules(), json_string=True)
+    step = size or max(1, len(text))
+    out = "".join(flt.feed(text[i : i + step]) for i in range(0, len(text), step))
+    return out + flt.close()
+
+
+def every_chunking(text: str) -> set[str]:
+    """The outputs of all fixed chunk sizes and all single cuts (must be one value)."""
+    outs = {run(text, size) for size in range(1, len(text) + 1)}
+    for cut in range(1, len(text)):
+        flt = EgressFilter(rules(), json_string=True)
+        outs.add(flt.feed(text[:cut]) + flt.feed(text[cut:]) + flt.close())
+    return outs
+
+
+def test_relinked_values_are_json_escaped() -> None:
+    """Quotes, backslashes and control characters of a relinked value are escaped."""
+    text = '{"to": "[PERSON_1]", "n": 1}'
+    out = run(text)
+    assert json.loads(out) == {"to": RELINK["[PERSON_1]"], "n": 1}
+    assert out == '{"to": "Ann \\"the \\\\ boss\\"\\n\\tMüller 😀", "n": 1}'
+
+
+def test_non_ascii_follows_the_producer() -> None:
+    """After a literal written with \\uXXXX escapes, non-ASCII output is escaped too."""
+    raw = run('{"a": "[PERSON_1]", "b": "\\u00fc", "c": "[PERSON_1]"}')
+    first, _, last = raw.partition('"b"')
+    assert "Müller 😀" in first
+    assert "M\\u00fcller \\ud83d\\ude00" in last
+    assert json.loads(raw)["c"] == RELINK["[PERSON_1]"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ('{"m": "bob\\u0040corp.example.org"}', '{"m": "[REDACTED:EMAIL]"}'),
+        ('{"m": "bob@corp\\u002eexample\\u002Eorg"}', '{"m": "[REDACTED:EMAIL]"}'),
+        ('["\\u0062ob@corp.example.org"]', '["[REDACTED:EMAIL]"]'),
+    ],
+)
+def test_escaped_values_are_still_found(text: str, expected: str) -> None:
+    """A value written with escapes is decoded before matching, in every chunking."""
+    assert every_chunking(text) == {expected}
+
+
+def test_escapes_and_surrogate_pairs_split_anywhere() -> None:
+    """\\", \\\\, \\/, \\n and a surrogate pair cut at any point decode the same."""
+    text = '{"k\\"ey": "a\\\\b\\/c\\nd \\ud83d\\ude00 e \\"[EMAIL_1]\\""}'
+    outs = every_chunking(text)
+    assert len(outs) == 1
+    (out,) = outs
+    assert json.loads(out) == {'k"ey': 'a\\b/c\nd 😀 e "ann@home.example"'}
+
+
+def test_lone_surrogates_and_invalid_escapes_stay_valid_json() -> None:
+    """A lone high surrogate is re-escaped; an invalid escape keeps its characters."""
+    out = run('{"a": "x\\ud83d y", "b": "\\q", "c": "\\u12g"}')
+    assert json.loads(out) == {"a": "x\ud83d y", "b": "\\q", "c": "\\u12g"}
+
+
+def test_outside_string_text_and_keys() -> None:
+    """Structure passes unchanged; keys are string literals and are filtered too."""
+    out = run('{"bob@corp.example.org": [1, true, null, {"x": "[EMAIL_1]"}]}')
+    assert out == '{"[REDACTED:EMAIL]": [1, true, null, {"x": "ann@home.example"}]}'
+
+
+def test_unterminated_literal_is_settled_at_close() -> None:
+    """A stream cut inside a string literal releases the filtered rest at close."""
+    assert run('{"a": "[EMAIL_1] and bob@corp.example.org') == (
+        '{"a": "ann@home.example and [REDACTED:EMAIL]'
+    )
+    assert run('{"a": "x\\u00') == '{"a": "x\\\\u00'
+
+
+def test_held_counts_a_cut_escape() -> None:
+    """The held count includes an escape sequence waiting for its end."""
+    flt = EgressFilter(rules(), json_string=True)
+    assert flt.feed('{"a": "x. \\u00') == '{"a": "x. '
+    assert flt.held == len("\\u00")
+    assert flt.feed('40"}') == '@"}'
+    assert flt.held == 0
+
+
+@pytest.mark.parametrize(
+    ("text", "ascii_mode", "encoded"),
+    [
+        ('a"b\\c', False, 'a\\"b\\\\c'),
+        ("\x00\x1f\n", False, "\\u0000\\u001f\\n"),
+        ("ü😀", False, "ü😀"),
+        ("ü😀", True, "\\u00fc\\ud83d\\ude00"),
+        ("\ud800", False, "\\ud800"),
+        ("plain", True, "plain"),
+    ],
+)
+def test_encode_string_content(text: str, ascii_mode: bool, encoded: str) -> None:
+    """Escaping rules for literal contents, both producer styles."""
+    assert encode_string_content(text, ascii_mode) == encoded
