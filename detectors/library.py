@@ -104,6 +104,15 @@ _TOKEN_AFTER: Final = r"(?![\w\-])"
 # right after the country code, so "+49 30 1234567 (415) 555-0123" is two numbers.
 # phonenumbers (the validator) decides whether the digit count fits the country.
 _PHONE_INTL: Final = r"\+[1-9][0-9]{0,3}(?:[ .\-/]?\([0-9]{1,5}\))?(?:[ .\-/]?[0-9]{1,8}){1,6}"
+# The same number dialled with the international access code 00 instead of the plus
+# (ITU-T E.164 trunk dialling from most of Europe, Africa and Asia): 0049 171 2345678,
+# 0044-20-7946-0958, 0049 (0)30 1234567.  Without the plus there is nothing to mark the
+# country code, so it must stand as its own group; the validator then reads that
+# group as the country code and refuses unassigned ones ("0012 3456 7890").
+_PHONE_IDD: Final = (
+    r"00[1-9][0-9]{0,2}(?:[ .\-/]?\([0-9]{1,5}\)[ .\-/]?|[ .\-/])"
+    r"[0-9]{1,8}(?:[ .\-/]?[0-9]{1,8}){0,5}"
+)
 # North American Numbering Plan: (415) 555-0123, 415-555-0123, 415.555.0123,
 # 415 555 0123, 1-800-555-0199.  Area and exchange start with 2-9.
 _PHONE_NANP: Final = (
@@ -119,7 +128,8 @@ _PHONE_TRUNK0: Final = (
 # bare number is not taken for a phone.
 _PHONE_OTHER: Final = r"[1-9][0-9]{1,4}[ \-/][0-9]{2,4}(?:[ \-][0-9]{2,5}){1,3}"
 
-# Longest branch: the international one, 5 + 8 + 6 groups of 9 characters.
+# Longest branches: the international one, 5 + 8 + 6 groups of 9 characters; with the
+# 00 prefix, 5 + 9 + 8 + 5 groups of 9.
 _PHONE_MAX: Final = 67
 
 
@@ -138,7 +148,7 @@ def phone_formats_are_marked(regions: Iterable[str]) -> bool:
 
 
 def _phone_pattern(regions: Iterable[str]) -> str:
-    branches = [_PHONE_INTL]
+    branches = [_PHONE_INTL, _PHONE_IDD]
     for region in regions:
         branch = _national_format(region)
         if branch not in branches:
@@ -177,6 +187,20 @@ _IPV4_OCTETS: Final = r"[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}"
 # quad ("v1.2.3.4", "version 1.2.3.4", "build: 10.0.19041.1") marks them as such.
 _NOT_VERSION: Final = r"(?<!(?i:\bv|\bver|\bversion|\brelease|\bbuild|\bfirmware)[ :]{0,2})"
 
+# US SSN keywords: "SSN", "SS#", "Social Security Number/No./#" in any case, as a
+# word of its own ("US-SSN" too).  Only US terms: the German Sozialversicherungsnummer
+# is a different number with letters in it.
+_SSN_KEYWORD: Final = (
+    r"(?<!\w)(?i:ssn|ss\#|social[ \t]security(?:[ \t](?:number|no\.?|nr\.?|\#))?)(?![^\W\d])"
+)
+# Between keyword and number: at most four short fillers as forms, prose and data
+# write them ("SSN: ", "SSN# ", "SSN is ", "SSN on file: ", '"ssn": "', "ssn=").
+_SSN_GAP: Final = (
+    r"(?:[ \t]{0,3}(?:[:#=(\-\"']|(?i:is|was|on[ \t]file|number|no\.|nr\.)(?!\w))){0,4}[ \t]{0,3}"
+)
+# "social security number" (22), four fillers of at most 3 + 7, 3 spaces, 9 digits.
+_SSN_BARE_MAX: Final = 22 + 4 * 10 + 3 + 9
+
 _ENTRIES: Final[tuple[EntityPattern, ...]] = (
     EntityPattern(
         name="EMAIL",
@@ -191,6 +215,30 @@ _ENTRIES: Final[tuple[EntityPattern, ...]] = (
         description="E-mail address, internationalised local parts and domains included",
         max_length=64 + 1 + 8 * 64 + 63,
         anchors=("@",),
+    ),
+    EntityPattern(
+        name="US_SSN",
+        label="US_SSN",
+        pattern=_NUM_BEFORE
+        + r"(?:[0-9]{3}-[0-9]{2}-[0-9]{4}|[0-9]{3} [0-9]{2} [0-9]{4})"
+        + _NUM_AFTER,
+        validator=v.is_us_ssn,
+        score=0.85,
+        description="US Social Security number, dashed or spaced, SSA area/group/serial rules",
+        max_length=11,
+        anchors=_DIGITS,
+    ),
+    EntityPattern(
+        name="US_SSN_BARE",
+        label="US_SSN",
+        # A bare run of nine digits is an SSN only when the text says so right before
+        # it; \K drops the keyword from the match, as for bearer tokens.
+        pattern=_SSN_KEYWORD + _SSN_GAP + r"\K[0-9]{9}" + _NUM_AFTER,
+        validator=v.is_us_ssn,
+        score=0.85,
+        description="Bare 9-digit US SSN right after 'SSN' or 'social security number'",
+        max_length=_SSN_BARE_MAX,
+        anchors=("SSN", "ssn", "Ssn", "SS#", "ss#", "ocial", "OCIAL"),
     ),
     phone_entity(),
     EntityPattern(
@@ -214,18 +262,6 @@ _ENTRIES: Final[tuple[EntityPattern, ...]] = (
         score=0.95,
         description="International bank account number, per-country length and mod-97 check",
         max_length=4 + 7 * 5 + 5,
-        anchors=_DIGITS,
-    ),
-    EntityPattern(
-        name="US_SSN",
-        label="US_SSN",
-        pattern=_NUM_BEFORE
-        + r"(?:[0-9]{3}-[0-9]{2}-[0-9]{4}|[0-9]{3} [0-9]{2} [0-9]{4})"
-        + _NUM_AFTER,
-        validator=v.is_us_ssn,
-        score=0.85,
-        description="US Social Security number, dashed or spaced, SSA area/group/serial rules",
-        max_length=11,
         anchors=_DIGITS,
     ),
     EntityPattern(
@@ -355,7 +391,9 @@ _ENTRIES: Final[tuple[EntityPattern, ...]] = (
 )
 
 # Insertion order is meaningful: when two built-ins match the very same text, the
-# earlier one names it (a JWT after "Bearer" is a JWT, not a generic API key).
+# earlier one names it (a JWT after "Bearer" is a JWT, not a generic API key; a
+# 3-2-4 group "012-34-5678" is an SSN, not a trunk-0 phone number: no phone plan
+# groups a 9-digit number that way).
 BUILTIN_ENTITIES: Final[Mapping[str, EntityPattern]] = MappingProxyType(
     {entry.name: entry for entry in _ENTRIES}
 )

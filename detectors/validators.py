@@ -260,14 +260,36 @@ def _possible_international(digits: str) -> bool:
     return False
 
 
+# A number dialled with the 00 international access code: the country code is the
+# group right after 00 (the pattern makes it stand alone).
+_IDD_PREFIX: Final = re.compile(r"00([1-9][0-9]{0,2})(?![0-9])")
+# Without a plus nothing marks "0049 1234" as a phone rather than a reference code, so
+# the number after the country code must have at least this many digits (the
+# shortest subscriber numbers people dial internationally, Berlin's 030 12345, have 7).
+_IDD_MIN_NATIONAL: Final = 6
+
+
+def _possible_idd(text: str, digits: str) -> bool:
+    """``00`` + country code: the code is assigned and the rest has a possible length."""
+    found = _IDD_PREFIX.match(text)
+    if found is None:
+        return False
+    code = found.group(1)
+    national = digits[2 + len(code) :]
+    plan = _country_plan(int(code))
+    return plan is not None and len(national) >= _IDD_MIN_NATIONAL and _possible(national, plan)
+
+
 def phone_validator(*, strict: bool, regions: Iterable[str]) -> Validator:
     """Return a validator for phone numbers written internationally or nationally.
 
-    ``+`` numbers are checked against their country calling code; national numbers
-    against each of ``regions`` whose trunk prefix fits (a leading 0 is a DE/GB/FR-style
-    trunk prefix; NANP numbers have none), so a US-formatted number is never validated
-    as German.  Lenient: the national number has a length the country assigns (from
-    libphonenumber's metadata), which keeps fictional ranges such as US 555-01XX.
+    ``+`` numbers are checked against their country calling code, and so are numbers
+    dialled with the ``00`` access code (``0049 30 1234567``, the code a group of its
+    own); national numbers against each of ``regions`` whose trunk prefix fits (a
+    leading 0 is a DE/GB/FR-style trunk prefix; NANP numbers have none), so a
+    US-formatted number is never validated as German.  Lenient: the national number
+    has a length the country assigns (from libphonenumber's metadata), which keeps
+    fictional ranges such as US 555-01XX.
     Strict: phonenumbers must call the number valid (an assigned range); about 30 times
     slower, since it parses the number fully.
     """
@@ -281,7 +303,10 @@ def phone_validator(*, strict: bool, regions: Iterable[str]) -> Validator:
         return tuple(region for region in region_list if trunk0[region] == leading_zero)
 
     def lenient(text: str) -> bool:
+        text = text.lstrip()
         digits = digits_only(text)
+        if text.startswith("00"):
+            return _possible_idd(text, digits)
         for region in targets(text, digits):
             if region is None:
                 return _possible_international(digits)
@@ -290,6 +315,13 @@ def phone_validator(*, strict: bool, regions: Iterable[str]) -> Validator:
         return False
 
     def strict_check(text: str) -> bool:
+        text = text.lstrip()
+        if text.startswith("00"):
+            # phonenumbers reads the 00 access code only for regions that dial it;
+            # written as + the number is parsed the same from anywhere.
+            if not _possible_idd(text, digits_only(text)):
+                return False
+            text = "+" + text[2:]
         for region in targets(text, digits_only(text)):
             try:
                 number = phonenumbers.parse(text, region)

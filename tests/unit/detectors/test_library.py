@@ -78,6 +78,17 @@ ROWS: list[tuple[str, str, list[str]]] = [
     ("PHONE", "version 1.2.3.4", []),
     ("PHONE", "ISBN 978-3-16-148410-0", []),
     ("PHONE", "+1 555", []),
+    # PHONE with the 00 international access code instead of the plus
+    ("PHONE", "Notfall: 0049 40 66889623.", ["0049 40 66889623"]),
+    ("PHONE", "mobil 0049 151 75837567\n", ["0049 151 75837567"]),
+    ("PHONE", "Zentrale 0049 (0)30 1234567", ["0049 (0)30 1234567"]),
+    ("PHONE", "London 0044-20-7946-0958", ["0044-20-7946-0958"]),
+    ("PHONE", "Paris 0033 1 42 68 53 00", ["0033 1 42 68 53 00"]),
+    ("PHONE", "from abroad 001 415 555 0123", ["001 415 555 0123"]),
+    ("PHONE", "ref 0012 3456 7890", []),  # 12 is no country code
+    ("PHONE", "item 0049 1234", []),  # too short to dial without a plus
+    ("PHONE", "serial 0049171234567", []),  # code not a group of its own
+    ("PHONE", "Kunde 00049 30 1234567", []),
     # CREDIT_CARD
     ("CREDIT_CARD", "visa 4111 1111 1111 1111 exp", ["4111 1111 1111 1111"]),
     ("CREDIT_CARD", "mc 5500-0000-0000-0004", ["5500-0000-0000-0004"]),
@@ -110,6 +121,29 @@ ROWS: list[tuple[str, str, list[str]]] = [
     ("US_SSN", "advertised 078-05-1120", []),
     ("US_SSN", "bare 123456789", []),
     ("US_SSN", "part 1-123-45-6789", []),
+    ("US_SSN", "leading zero 074-48-6631,", ["074-48-6631"]),
+    ("US_SSN", "leading zero 068 99 0373.", ["068 99 0373"]),
+    # US_SSN_BARE: nine digits right after an SSN keyword; the span is the number
+    ("US_SSN_BARE", "Background check: SSN 536221234, DOB", ["536221234"]),
+    ("US_SSN_BARE", "SSN: 058632768", ["058632768"]),
+    ("US_SSN_BARE", "SSN# 536221234", ["536221234"]),
+    ("US_SSN_BARE", "US-SSN 536221234", ["536221234"]),
+    ("US_SSN_BARE", "her SSN is 536221234.", ["536221234"]),
+    ("US_SSN_BARE", "SSN on file: 536221234", ["536221234"]),
+    ("US_SSN_BARE", "Social Security Number: 536221234", ["536221234"]),
+    ("US_SSN_BARE", "social security no. 536221234", ["536221234"]),
+    ("US_SSN_BARE", '{"ssn": "536221234"}', ["536221234"]),
+    ("US_SSN_BARE", "ssn=536221234&x=1", ["536221234"]),
+    ("US_SSN_BARE", "order 536221234", []),  # no keyword
+    ("US_SSN_BARE", "SSN 000123456", []),  # area 000
+    ("US_SSN_BARE", "SSN 966221234", []),  # area 9xx
+    ("US_SSN_BARE", "SSN 5362212345", []),  # ten digits
+    ("US_SSN_BARE", "SSN 53622123", []),  # eight digits
+    ("US_SSN_BARE", "SSNs 536221234", []),
+    ("US_SSN_BARE", "PASSNR 536221234", []),
+    ("US_SSN_BARE", "Sozialversicherungsnummer 536221234", []),  # not a US term
+    ("US_SSN_BARE", "SSN 536221234.5", []),
+    ("US_SSN_BARE", "SSN, then the invoice 536221234", []),  # a word between
     # DE_TAX_ID
     ("DE_TAX_ID", "Steuer-ID 36 574 261 809", ["36 574 261 809"]),
     ("DE_TAX_ID", "IdNr 47081359225.", ["47081359225"]),
@@ -227,8 +261,36 @@ def test_jwt_after_bearer_is_a_jwt() -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "SSN 074-48-6631, phone 702-952-0100",
+            [("US_SSN", "074-48-6631"), ("PHONE", "702-952-0100")],
+        ),
+        ("SSN 068 99 0373.", [("US_SSN", "068 99 0373")]),
+        ("SSN 058632768, DOB", [("US_SSN", "058632768")]),
+        ("Berlin 030 1234567", [("PHONE", "030 1234567")]),
+        ("ref 058632768", [("PHONE", "058632768")]),
+        ("Berlin 030 12 3456 78", [("PHONE", "030 12 3456 78")]),
+    ],
+)
+def test_ssn_shape_wins_over_the_phone_reading(text: str, expected: list[tuple[str, str]]) -> None:
+    """With all built-ins, a 3-2-4 group or a labelled 9-digit run is an SSN, not a phone.
+
+    A trunk-0 number that also reads as an SSN keeps the phone label where it is
+    longer than the SSN or has no SSN keyword before it.
+    """
+    detector = create({}, DetectorContext(name="t"))
+    values = [(s.label, text[s.start : s.end]) for s in detector.scan(text)]
+    assert [v for v in values if v[0] in ("US_SSN", "PHONE")] == expected
+
+
+@pytest.mark.parametrize(
     ("text", "lenient", "strict"),
     [
+        ("0049 30 1234567", True, True),
+        ("0049 111 1234567", True, False),
+        ("00999 123 4567", False, False),
         ("(415) 555-0123", True, True),
         ("(555) 555-0123", True, False),
         ("(211) 555-0123", True, False),
@@ -313,7 +375,8 @@ def test_bounded_patterns_never_exceed_max_length() -> None:
         "EMAIL": "a" * 64 + "@" + ".".join(["b" * 63] * 8) + "." + "c" * 63,
         "CREDIT_CARD": " ".join(["4"] * 19),
         "IBAN": "DE89 " + " ".join(["ABCD"] * 7) + " ABCD",
-        "PHONE": "+49 " + " ".join(["12345678"] * 6),
+        "PHONE": "+49 " + " ".join(["12345678"] * 6) + " 0049 (12345) " + "12345678 " * 6,
+        "US_SSN_BARE": "social security number" + " on file" * 4 + "   536221234",
         "BEARER_TOKEN": "Bearer " + "a1" * 3000,
         "OPENAI_API_KEY": "sk-" + "a1" * 200,
     }
@@ -392,6 +455,9 @@ PHONE_SAMPLES = [
     ("030 1234567", "DE"),
     ("0151 23456789", "DE"),
     ("020 7946 0958", "GB"),
+    ("0049 30 1234567", "DE"),
+    ("0044 20 7946 0958", "DE"),
+    ("0049 (0)30 1234567", "DE"),
 ]
 
 
