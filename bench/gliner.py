@@ -6,7 +6,8 @@ pool, batching), and prints side by side:
 * latency of one 500- and one 1,500-word prompt with torch fp32, ONNX fp32 and ONNX
   int8 (median of ``--repeat`` runs after warm-up), with ratios against torch;
 * the event loop's longest stall while inference runs (a 1 ms ticker measures how late
-  it wakes up), next to the stall of calling the model inline on the loop;
+  it wakes up), next to the stall of calling the model inline on the loop and to the
+  idle loop's own worst wake-up (the machine's noise floor);
 * throughput with 4 concurrent 500-word requests against the same 4 in a row;
 * micro F1 of the torch model on held-out synthetic sentences (EN + DE).
 
@@ -135,6 +136,7 @@ async def _run(args: argparse.Namespace) -> dict[str, float]:
         results["rps_4_serial"] = 4000 / serial
         results["loop_stall_ms_max"] = stall_ms
         results["inline_stall_ms"] = await _inline_stall(torch_detector, text)
+        results["idle_stall_ms"] = await _idle_stall()
         examples = heldout("en", 100) + heldout("de", 100)
         found = await torch_detector.detect([e.text for e in examples])
         results["f1_micro"] = score(
@@ -162,6 +164,13 @@ async def _inline_stall(detector: GlinerDetector, text: str) -> float:
     return ticker.worst * 1000
 
 
+async def _idle_stall(seconds: float = 2.0) -> float:
+    """The loop's longest stall with nothing running: the machine's own noise floor."""
+    with _Ticker() as ticker:
+        await asyncio.sleep(seconds)
+    return ticker.worst * 1000
+
+
 def _print(results: dict[str, float]) -> None:
     print(f"{'backend':<12}{'500 words ms':>14}{'1500 words ms':>15}{'vs torch @1500':>16}")
     for name in ("torch", "onnx", "onnx_int8"):
@@ -170,7 +179,8 @@ def _print(results: dict[str, float]) -> None:
               f"{ratio:>15.2f}x")
     print(f"event-loop longest stall: {results['loop_stall_ms_max']:.1f} ms in the worker pool "
           f"vs {results['inline_stall_ms']:.1f} ms inline "
-          f"({results['inline_stall_ms'] / max(results['loop_stall_ms_max'], 0.01):.0f}x)")
+          f"({results['inline_stall_ms'] / max(results['loop_stall_ms_max'], 0.01):.0f}x); "
+          f"idle loop, nothing running: {results['idle_stall_ms']:.1f} ms")
     print(f"throughput, 500 words: {results['rps_4_concurrent']:.2f} req/s with 4 concurrent "
           f"vs {results['rps_4_serial']:.2f} req/s in a row "
           f"({results['rps_4_concurrent'] / results['rps_4_serial']:.2f}x)")
@@ -182,7 +192,8 @@ def main(argv: list[str] | None = None) -> int:
     """Parse arguments, run, print the table and the JSON line."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--model", default=str(ROOT / "tests" / "models" / "gliner-tiny"))
-    parser.add_argument("--threads", type=int, default=2, help="torch/onnxruntime threads")
+    parser.add_argument("--threads", type=int, default=1,
+                        help="torch/onnxruntime threads (1 leaves a core to the loop on 2 CPUs)")
     parser.add_argument("--repeat", type=int, default=3, help="runs per measurement (median)")
     args = parser.parse_args(argv)
     # Benchmarks run offline: a local model directory never needs the hub.

@@ -222,7 +222,10 @@ def parse_options(options: Mapping[str, object], context: DetectorContext) -> Gl
         backend="onnx" if backend == "onnx" else "torch",
         onnx_file=onnx_file,
         threads=reader.integer("threads", 1, 1, 64),
-        torch_threads=reader.integer("torch_threads", min(4, os.cpu_count() or 1), 1, 256),
+        # Leave a core to the event loop: with every core busy in torch, the loop waits
+        # for the scheduler (the bench measures the stall).
+        torch_threads=reader.integer("torch_threads", max(1, min(4, (os.cpu_count() or 2) - 1)),
+                                     1, 256),
         queue_size=reader.integer("queue_size", 32, 1, 100_000),
         window_words=window_words,
         overlap_words=overlap_words,
