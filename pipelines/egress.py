@@ -233,14 +233,14 @@ class TextStream:
     Used directly for text channels and per string literal by the JSON channel.
     """
 
-    __slots__ = ("_base", "_closed", "_fresh", "_marks", "_pos", "_refused", "_rules", "_text")
+    __slots__ = ("_base", "_closed", "_fresh", "_pos", "_refused", "_rules", "_scan", "_text")
 
     def __init__(self, rules: EgressRules) -> None:
         self._rules = rules
         self._text = ""  # settled context window + pending text
         self._pos = 0  # where the pending text starts in _text
         self._base = 0  # absolute stream offset of _text[0]
-        self._marks = rules.policy.regex.marks()
+        self._scan = rules.policy.regex.state()
         self._fresh = 0  # absolute offset of the first character never scanned
         self._refused = False
         self._closed = False
@@ -292,9 +292,8 @@ class TextStream:
         starts = policy.regex.starts(text[fresh:])
         self._fresh = self._base + end
         while pos < end:
-            at, open_ = policy.regex.scan(
-                text, pos, final, self._marks, self._base, fresh, starts
-            )
+            at, open_ = policy.regex.scan(text, pos, final, self._scan, self._base, fresh, starts)
+            starts = 0  # the fresh text has been searched for every item that may begin there
             for scanner in rules.scanners:
                 start, still_open = scanner.scan(text, low, pos, final)
                 if start < at:

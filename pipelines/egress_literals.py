@@ -54,10 +54,13 @@ class LiteralScanner:
     ``rank`` orders this list against other matchers on equally long candidates.
     """
 
-    __slots__ = ("_automaton", "_max_length", "rank", "size")
+    __slots__ = ("_automaton", "_max_length", "_words", "rank", "size")
 
     def __init__(self, values: Iterable[tuple[str, str]], rank: int) -> None:
         self.rank = rank
+        # character -> is_word_char, filled lazily (a dict write is atomic; bounded by
+        # the characters seen, at most Unicode's)
+        self._words: dict[str, bool] = {}
         automaton = ahocorasick.Automaton()
         longest = 0
         size = 0
@@ -77,6 +80,12 @@ class LiteralScanner:
     def __bool__(self) -> bool:
         return self.size > 0
 
+    def _word(self, char: str) -> bool:
+        known = self._words.get(char)
+        if known is None:
+            known = self._words[char] = is_word_char(char)
+        return known
+
     def scan(self, text: str, low: str, pos: int, final: bool) -> tuple[int, bool]:
         """The leftmost position ``>= pos`` where a literal matches or may still match.
 
@@ -92,10 +101,10 @@ class LiteralScanner:
                 break  # later occurrences all start after the best one
             if start > best or (start == best and open_):
                 continue
-            if word_first and start > 0 and is_word_char(text[start - 1]):
+            if word_first and start > 0 and self._word(text[start - 1]):
                 continue
             stop = last + 1
-            if word_last and stop < end and is_word_char(text[stop]):
+            if word_last and stop < end and self._word(text[stop]):
                 continue
             best, open_ = start, (word_last and stop == end and not final)
         if final:
@@ -103,7 +112,7 @@ class LiteralScanner:
         # A tail that is still the prefix of a longer value keeps its start open.
         automaton = self._automaton
         for start in range(max(pos, end - longest + 1), min(best + 1, end)):
-            if start > 0 and is_word_char(text[start - 1]) and is_word_char(text[start]):
+            if start > 0 and self._word(text[start - 1]) and self._word(text[start]):
                 continue
             if automaton.match(low[start:]):
                 return start, True
@@ -118,9 +127,9 @@ class LiteralScanner:
         ):
             if last - length + 1 != pos:
                 continue
-            if word_first and pos > 0 and is_word_char(text[pos - 1]):
+            if word_first and pos > 0 and self._word(text[pos - 1]):
                 continue
-            if word_last and last + 1 < end and is_word_char(text[last + 1]):
+            if word_last and last + 1 < end and self._word(text[last + 1]):
                 continue
             found.append((last + 1, label))
         return found

@@ -38,6 +38,7 @@ __all__ = [
     "UNTIMED_SPAN",
     "RegexItem",
     "RegexScanner",
+    "ScanState",
     "compile_item",
     "settleable_source",
 ]
@@ -238,6 +239,19 @@ class _Group:
 
 
 @final
+class ScanState:
+    """One stream's progress per item: ``marks[i]`` is the absolute position before
+    which item ``i`` is final with no candidate; bit ``i`` of ``unsettled`` is set when
+    the item has a candidate or an open position at or after its mark."""
+
+    __slots__ = ("marks", "unsettled")
+
+    def __init__(self, size: int) -> None:
+        self.marks = [0] * size
+        self.unsettled = (1 << size) - 1
+
+
+@final
 class RegexScanner:
     """Finds where in a window the next regex candidate starts, and whether it is decided.
 
@@ -278,40 +292,42 @@ class RegexScanner:
             mask |= bits
         return mask
 
-    def marks(self) -> list[int]:
-        """Fresh watermarks for one stream (absolute positions, all at the start)."""
-        return [0] * len(self._groups)
+    def state(self) -> ScanState:
+        """Fresh per-stream scan state: every item unsettled from the start."""
+        return ScanState(len(self._groups))
 
     def scan(
         self,
         text: str,
         pos: int,
         final: bool,
-        marks: list[int],
+        state: ScanState,
         base: int,
-        fresh: int = 0,
-        starts: int = -1,
+        fresh: int,
+        starts: int,
     ) -> tuple[int, bool]:
         """The leftmost position ``>= pos`` where a match is possible, and if it is open.
 
         Returns ``(len(text), False)`` when no item can match at or after ``pos``.  An
         open position (``True``) is one where more text could change some item's match;
         a closed one has at least one complete match there (possibly failing its
-        validator, which the caller checks).  ``marks`` (absolute, ``base`` is the
-        absolute offset of ``text``) are read and advanced.  ``text[fresh:]`` is the
-        text not scanned before and ``starts`` the :meth:`starts` mask of it: an item
-        with nothing unsettled before ``fresh`` that cannot begin in the fresh text is
-        skipped without a search.
+        validator, which the caller checks).  ``base`` is the absolute offset of
+        ``text``, ``text[fresh:]`` the text no scan has seen and ``starts`` the
+        :meth:`starts` mask of it (0 once a scan has seen it).  Only items that are
+        unsettled or may begin in the fresh text are searched.
         """
         end = len(text)
         best, open_ = end, False
-        for index, group in enumerate(self._groups):
-            start_at = max(pos, marks[index] - base)
-            if start_at >= end:
-                continue
-            if start_at >= fresh and not (starts >> index) & 1:
-                marks[index] = base + end  # no fresh position can begin this item
-                continue
+        marks = state.marks
+        unsettled = state.unsettled
+        todo = unsettled | starts
+        while todo:
+            low_bit = todo & -todo
+            todo ^= low_bit
+            index = low_bit.bit_length() - 1
+            # A settled item is final up to the fresh text; an unsettled one up to its mark.
+            start_at = max(pos, marks[index] - base if unsettled & low_bit else fresh)
+            group = self._groups[index]
             timeout = self._timeout if end - start_at > UNTIMED_SPAN else None
             found = group.full.search(text, start_at, timeout=timeout)
             start = found.start("pg_at") if found is not None else end
@@ -326,10 +342,15 @@ class RegexScanner:
                         start, group_open = at, True
             # Every position before ``start`` is final for this item: no candidate.
             marks[index] = base + start
+            if start < end:
+                unsettled |= low_bit
+            else:
+                unsettled &= ~low_bit
             if start < best:
                 best, open_ = start, group_open
             elif start == best and group_open:
                 open_ = True
+        state.unsettled = unsettled
         return best, open_
 
     def open_label(self, text: str, pos: int) -> str | None:

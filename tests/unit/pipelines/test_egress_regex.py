@@ -11,7 +11,13 @@ import regex
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pipelines.egress_regex import FLAGS, RegexScanner, compile_item, settleable_source
+from pipelines.egress_regex import (
+    FLAGS,
+    RegexScanner,
+    compile_item,
+    settleable_source,
+    starter_source,
+)
 from tests.egress_corpus import BUILTIN_PATTERNS, FIXTURES
 
 EMAIL = r"[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}"
@@ -117,8 +123,58 @@ def test_scanner_watermarks_skip_settled_positions() -> None:
     """Positions found final are not searched again; an open one is."""
     item = compile_item(name="e", label="E", kind="output", rank=0, source=EMAIL, validator=None)
     scanner = RegexScanner([item], timeout=1.0)
-    marks = scanner.marks()
-    assert scanner.scan("hello bob@x", 0, False, marks, 0) == (6, True)
-    assert marks == [6]
-    assert scanner.scan("hello bob@x.io now", 0, False, marks, 0) == (6, False)
-    assert scanner.scan("hello bob@x.io now", 15, False, marks, 0) == (15, True)
+    state = scanner.state()
+    text = "hello bob@x"
+    assert scanner.scan(text, 0, False, state, 0, 0, scanner.starts(text)) == (6, True)
+    assert state.marks == [6] and state.unsettled == 1
+    text = "hello bob@x.io now"
+    assert scanner.scan(text, 0, False, state, 0, 11, scanner.starts(text[11:])) == (6, False)
+    assert scanner.scan(text, 15, False, state, 0, 11, 0) == (15, True)
+    settled = scanner.state()
+    settled.unsettled = 0
+    # Settled and no fresh character can begin an e-mail: no search at all.
+    assert scanner.scan("a !!", 0, False, settled, 0, 2, scanner.starts(" !!")) == (4, False)
+
+
+_ITEMS = [
+    compile_item(
+        name=p.name, label=p.label, kind="output", rank=0, source=p.pattern, validator=None
+    )
+    for p in BUILTIN_PATTERNS
+]
+_STARTER_ALPHABET = st.sampled_from([*"aAeEbBgsxkKIS0159+-.:@_[]()/ \n中あ😀é", "\u0301"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    context=st.text(_STARTER_ALPHABET, max_size=6),
+    rest=st.text(_STARTER_ALPHABET, min_size=1, max_size=12),
+    index=st.integers(0, len(_ITEMS) - 1),
+)
+def test_one_character_start_test_never_excludes_a_real_start(
+    context: str, rest: str, index: int
+) -> None:
+    """Wherever a pattern matches or is still open, its start test accepts the character."""
+    item = _ITEMS[index]
+    text = context + rest
+    pos = len(context)
+    begins = (
+        item.probe.match(text, pos, partial=True) is not None
+        or item.pattern.match(text, pos) is not None
+    )
+    if begins and item.starter is not None:
+        assert item.starter.match(rest[0], partial=True) is not None
+
+
+@pytest.mark.parametrize(
+    ("source", "starter"),
+    [
+        (r"(?<!\w)abc", "(?:abc)(*PRUNE)(*FAIL)"),
+        (r"(?<![(\]])(?<=x)abc", "(?:abc)(*PRUNE)(*FAIL)"),
+        (r"a(?<=a)b", None),  # a positive look-behind after the start needs context
+        (r"(?<!x)", None),  # nothing left to consume
+    ],
+)
+def test_starter_source(source: str, starter: str | None) -> None:
+    """Leading look-behinds are dropped; unsound cases have no start test."""
+    assert starter_source(source) == starter
