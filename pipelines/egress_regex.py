@@ -329,17 +329,22 @@ class RegexScanner:
             start_at = max(pos, marks[index] - base if unsettled & low_bit else fresh)
             group = self._groups[index]
             timeout = self._timeout if end - start_at > UNTIMED_SPAN else None
-            found = group.full.search(text, start_at, timeout=timeout)
-            start = found.start("pg_at") if found is not None else end
-            group_open = False
+            opened = end
             if not final:
                 partial = group.probe.search(text, start_at, partial=True, timeout=timeout)
                 if partial is not None:
                     # An attempt begun at the very end records no group: it starts there.
                     at = partial.start("pg_at")
-                    at = partial.start() if at < 0 else at
-                    if at <= start and at < end:
-                        start, group_open = at, True
+                    opened = partial.start() if at < 0 else at
+            if opened == start_at < end:
+                # Open where the search began: no complete match can come before it.
+                start, group_open = opened, True
+            else:
+                found = group.full.search(text, start_at, timeout=timeout)
+                start = found.start("pg_at") if found is not None else end
+                group_open = opened <= start and opened < end
+                if group_open:
+                    start = opened
             # Every position before ``start`` is final for this item: no candidate.
             marks[index] = base + start
             if start < end:
