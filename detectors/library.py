@@ -238,7 +238,9 @@ _ENTRIES: Final[tuple[EntityPattern, ...]] = (
         score=0.85,
         description="Bare 9-digit US SSN right after 'SSN' or 'social security number'",
         max_length=_SSN_BARE_MAX,
-        anchors=("SSN", "ssn", "Ssn", "SS#", "ss#", "ocial", "OCIAL"),
+        # Every match starts with one of these (the case forms people type), so a
+        # scanner need only try those positions.
+        anchors=("SSN", "ssn", "Ssn", "SS#", "ss#", "Social", "social", "SOCIAL"),
     ),
     phone_entity(),
     EntityPattern(

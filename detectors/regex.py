@@ -212,6 +212,8 @@ class RegexDetector:
                 continue
             elif rule.around:
                 matches = self._around_matches(rule, folded, deadline)
+            elif rule.at_anchor:
+                matches = self._at_anchor_matches(rule, folded, deadline)
             else:
                 matches = self._matches(rule, folded, 0, len(folded), deadline)
             for start, end in matches:
@@ -271,6 +273,18 @@ class RegexDetector:
                     spans.append((start, end))
             at = text.find(anchor, at + 1)
         return spans
+
+    def _at_anchor_matches(self, rule: Rule, text: str, deadline: float) -> list[tuple[int, int]]:
+        """Try the rule only where one of its anchors occurs: every match starts there."""
+        spans: list[tuple[int, int]] = []
+        size = len(text)
+        for anchor in rule.anchors:
+            at = text.find(anchor)
+            while at != -1:
+                stop = min(size, at + rule.max_length + 2)
+                spans += self._matches(rule, text, at, stop, deadline, anchored=True)
+                at = text.find(anchor, at + 1)
+        return sorted(set(spans))
 
     def _matches(
         self,

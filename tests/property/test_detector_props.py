@@ -24,10 +24,16 @@ SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[Healt
 
 PLANTS = {
     "EMAIL": ["bob@corp.example.org", "a.b+c@mail.example.de", "jürgen@müller.de"],
-    "PHONE": ["+49 30 1234567", "(415) 555-0123", "0151 23456789", "+1 (415) 555-0123"],
+    "PHONE": [
+        "+49 30 1234567",
+        "(415) 555-0123",
+        "0151 23456789",
+        "+1 (415) 555-0123",
+        "0049 171 2345678",
+    ],
     "CREDIT_CARD": ["4111 1111 1111 1111", "5500-0000-0000-0004", "378282246310005"],
     "IBAN": ["DE89 3704 0044 0532 0130 00", "GB82WEST12345698765432"],
-    "US_SSN": ["123-45-6789", "536 22 1234"],
+    "US_SSN": ["123-45-6789", "536 22 1234", "074-48-6631"],
     "DE_TAX_ID": ["36 574 261 809", "47081359225"],
     "IP_ADDRESS": ["10.0.0.1", "2001:db8::1", "192.168.178.20"],
     "JWT": ["eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl"],
@@ -167,3 +173,53 @@ def test_phone_prefilter_never_rejects_a_phone_match(text: str) -> None:
     for match in pattern.finditer(text, overlapped=True):
         value = match.group()
         assert may_hold_phone(value, sum(ch.isdigit() for ch in value))
+
+
+@SETTINGS
+@given(
+    st.sampled_from(["US_SSN", "DE_TAX_ID", "CREDIT_CARD", "IPV4"]),
+    st.text(alphabet="0123456789 +()-./\t", max_size=40),
+)
+def test_cluster_prefilters_never_reject_a_match(name: str, text: str) -> None:
+    """Every raw match of a numeric built-in passes that built-in's cluster prefilter."""
+    from detectors.library import BUILTIN_ENTITIES, compile_pattern
+    from detectors.regex_rules import cluster_prefilter
+
+    needs = cluster_prefilter(name)
+    assert needs is not None
+    pattern = compile_pattern(BUILTIN_ENTITIES[name])
+    for match in pattern.finditer(text, overlapped=True):
+        value = match.group()
+        assert needs(value, sum(ch.isdigit() for ch in value))
+
+
+SSN_TOKENS = st.sampled_from(
+    ["SSN", "ssn", "Ssn", "sSN", "SS#", "Social Security", "social security number", "no.",
+     ": ", " ", "is", "on file", '"', "x", "-", "536221234", "5362212345", "074486631", "\n"]
+)  # fmt: skip
+
+
+@SETTINGS
+@given(st.lists(SSN_TOKENS, max_size=12).map("".join))
+def test_bare_ssn_scan_at_anchors_equals_a_whole_text_search(text: str) -> None:
+    """Trying US_SSN_BARE only where an anchor occurs finds what a full search finds.
+
+    Only keywords in an anchored case form count ("sSN" is not one), so the reference
+    keeps the validated matches whose keyword starts with an anchor.
+    """
+    import regex
+
+    from detectors.library import BUILTIN_ENTITIES
+    from detectors.validators import is_us_ssn
+
+    entry = BUILTIN_ENTITIES["US_SSN_BARE"]
+    # The empty group records where the keyword starts: \K moves the reported start.
+    reference = regex.compile(f"(?P<at>)(?:{entry.pattern})", regex.VERSION1)
+    expected = {
+        (match.start(), match.end())
+        for match in reference.finditer(text, overlapped=True)
+        if is_us_ssn(match.group())
+        and any(text.startswith(anchor, match.start("at")) for anchor in entry.anchors)
+    }
+    detector = create_regex({"entities": ["US_SSN_BARE"]}, DetectorContext(name="rx"))
+    assert {(span.start, span.end) for span in detector.scan(text)} == expected
