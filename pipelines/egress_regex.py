@@ -53,7 +53,7 @@ FLAGS: Final = regex.VERSION1
 # span this short cannot hide catastrophic backtracking of the library's bounded
 # repetitions.  Every longer search (a big chunk, a held PEM block) is timed.
 UNTIMED_SPAN: Final = 48
-# Distinct characters remembered per policy for the one-character start test.
+# Distinct one- and two-character keys remembered per policy for the start test.
 _START_CACHE_SIZE: Final = 1 << 16
 
 _WORD_BOUNDARY: Final = r"(?:(?<=\w)(?!\w)|(?<!\w)(?=\w))"
@@ -149,13 +149,15 @@ def _group_end(source: str, start: int) -> int:
 
 
 def starter_source(settled: str) -> str | None:
-    """A pattern that can begin wherever ``settled`` can, judged on one character.
+    """A pattern that can begin wherever ``settled`` can, judged on a short string.
 
     Leading look-behinds only narrow where a match may begin, so without them the
     pattern begins (matches or runs into the end) at a superset of positions.  Tried
-    on a one-character string, it then tells whether that character can begin a
-    match at all.  None when that test would not be sound: a positive look-behind
-    later in the pattern (it fails without context) or an unparsable start.
+    with ``partial=True`` on the one or two characters at a position, it tells whether
+    a match can begin there at all: every path consumes them first or runs into the
+    end of the short string (open, so accepted).  None when that test would not be
+    sound: a positive look-behind later in the pattern (it fails without context) or
+    an unparsable start.
     """
     rest = settled
     try:
@@ -269,26 +271,35 @@ class RegexScanner:
         self.items = tuple(items)
         self._timeout = timeout
         self._groups = tuple(_Group([item]) for item in items)
-        # Items without a sound one-character test are searched on every feed.
+        # Items without a sound start test are searched on every feed.
         self._always = sum(1 << i for i, item in enumerate(items) if item.starter is None)
-        # character -> bit mask of the items a match may begin with it (filled lazily;
-        # the policy is shared by all streams, and a dict write is atomic)
+        # one or two characters -> bit mask of the items a match may begin with them
+        # (filled lazily; the policy is shared by all streams, a dict write is atomic)
         self._starts: dict[str, int] = {}
 
     def starts(self, new_text: str) -> int:
-        """Bit mask of the items that may begin at some character of ``new_text``."""
+        """Bit mask of the items that may begin at some position of ``new_text``.
+
+        A position is judged on its character and the next one (``eyJ`` begins a JWT,
+        ``e`` followed by a space cannot); the last position, whose next character has
+        not arrived, on its character alone.
+        """
+        if not new_text:
+            return self._always
+        keys = {new_text[i : i + 2] for i in range(len(new_text) - 1)}
+        keys.add(new_text[-1])
         cache = self._starts
         mask = self._always
-        for char in set(new_text):
-            bits = cache.get(char)
+        for key in keys:
+            bits = cache.get(key)
             if bits is None:
                 bits = 0
                 for index, item in enumerate(self.items):
                     starter = item.starter
-                    if starter is not None and starter.match(char, partial=True) is not None:
+                    if starter is not None and starter.match(key, partial=True) is not None:
                         bits |= 1 << index
                 if len(cache) < _START_CACHE_SIZE:
-                    cache[char] = bits
+                    cache[key] = bits
             mask |= bits
         return mask
 

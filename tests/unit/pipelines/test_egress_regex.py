@@ -151,10 +151,10 @@ _STARTER_ALPHABET = st.sampled_from([*"aAeEbBgsxkKIS0159+-.:@_[]()/ \n中あ😀
     rest=st.text(_STARTER_ALPHABET, min_size=1, max_size=12),
     index=st.integers(0, len(_ITEMS) - 1),
 )
-def test_one_character_start_test_never_excludes_a_real_start(
+def test_start_test_never_excludes_a_real_start(
     context: str, rest: str, index: int
 ) -> None:
-    """Wherever a pattern matches or is still open, its start test accepts the character."""
+    """Wherever a pattern matches or is still open, its start test accepts the position."""
     item = _ITEMS[index]
     text = context + rest
     pos = len(context)
@@ -164,6 +164,7 @@ def test_one_character_start_test_never_excludes_a_real_start(
     )
     if begins and item.starter is not None:
         assert item.starter.match(rest[0], partial=True) is not None
+        assert item.starter.match(rest[:2], partial=True) is not None
 
 
 @pytest.mark.parametrize(
