@@ -1,7 +1,10 @@
 """``pseudogate serve`` and ``pseudogate demo``: run the gateway.
 
 ``serve`` loads and validates the config, configures logging once, and serves the app
-until SIGINT/SIGTERM.  ``demo`` starts the same app in-process (the embedded demo
+until SIGINT/SIGTERM.  SIGHUP re-reads the lists of every detector that can reload
+(``areload()``, e.g. ``known_entities``), one after the other, logging one line per
+detector (name, entries in force, outcome); a bad file keeps the old list in force and
+the gateway keeps serving.  ``demo`` starts the same app in-process (the embedded demo
 upstream answers on loopback), sends one OpenAI-style and one Anthropic-style streamed
 request with seeded personal data, prints what the client sent, what the upstream
 received and what the client got back, and then keeps serving unless ``--once``.
@@ -16,13 +19,15 @@ import argparse
 import asyncio
 import dataclasses
 import signal
+from collections.abc import Awaitable, Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-__all__ = ["add_command", "apply_overrides", "start_site"]
+__all__ = ["add_command", "apply_overrides", "reload_detectors", "start_site"]
 
 if TYPE_CHECKING:
     from aiohttp import web
+    from structlog.typing import FilteringBoundLogger
 
     from proxy.config import Config
 
@@ -117,6 +122,64 @@ async def _wait_for_signal() -> None:
             loop.remove_signal_handler(sig)
 
 
+async def reload_detectors(
+    detectors: Mapping[str, object], lock: asyncio.Lock, log: FilteringBoundLogger
+) -> dict[str, bool]:
+    """Reload every detector with an ``areload()``, in config order; name -> in force.
+
+    Runs under ``lock`` so that two quick SIGHUPs reload one after the other and the
+    newer files always end up in force.  Logs one line per detector with its name, the
+    entries in force afterwards and the outcome; never a value.
+    """
+    outcomes: dict[str, bool] = {}
+    async with lock:
+        for name, detector in detectors.items():
+            areload: Callable[[], Awaitable[bool]] | None = getattr(detector, "areload", None)
+            if not callable(areload):
+                continue
+            ok = await areload()
+            outcomes[name] = ok
+            # An error when the previous list stays in force: the operator must look.
+            (log.info if ok else log.error)(
+                "detector.reload",
+                detector=name,
+                entries=getattr(detector, "entry_count", None),
+                outcome="reloaded" if ok else "kept_previous",
+            )
+    return outcomes
+
+
+def _reload_on_sighup(app: web.Application, log: FilteringBoundLogger) -> Callable[[], None]:
+    """Install the SIGHUP handler; returns the function that removes it."""
+    from proxy.app import DETECTORS
+
+    loop = asyncio.get_running_loop()
+    lock = asyncio.Lock()
+    # The loop keeps only weak references to tasks: hold each reload until it is done.
+    running: set[asyncio.Task[dict[str, bool]]] = set()
+
+    def done(task: asyncio.Task[dict[str, bool]]) -> None:
+        running.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            # Only the type: a message could quote a list file's content.
+            log.error("detector.reload_crashed", error=type(task.exception()).__name__)
+
+    def on_hup() -> None:
+        detectors = app[DETECTORS]
+        task = loop.create_task(reload_detectors(detectors, lock, log))
+        running.add(task)
+        task.add_done_callback(done)
+
+    loop.add_signal_handler(signal.SIGHUP, on_hup)
+
+    def remove() -> None:
+        loop.remove_signal_handler(signal.SIGHUP)
+        for task in running:
+            task.cancel()
+
+    return remove
+
+
 def _load(args: argparse.Namespace) -> Config:
     from proxy.config import load_config
     from proxy.logs import configure_logging
@@ -139,9 +202,11 @@ def _serve(args: argparse.Namespace) -> int:
             url=f"http://{config.server.host}:{port}",
             routes=[route.path for route in config.routes],
         )
+        remove_sighup = _reload_on_sighup(runner.app, log)
         try:
             await _wait_for_signal()
         finally:
+            remove_sighup()
             await runner.cleanup()
 
     asyncio.run(run())
