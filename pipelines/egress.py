@@ -405,12 +405,14 @@ class EgressFilter:
     After a refusal the filter is dead: every further call raises again.
     """
 
-    __slots__ = ("_channel",)
+    __slots__ = ("_ceiling", "_channel", "_refused")
 
     def __init__(self, rules: EgressRules, *, json_string: bool = False) -> None:
         self._channel: TextStream | JsonStringChannel = (
             JsonStringChannel(lambda: TextStream(rules)) if json_string else TextStream(rules)
         )
+        self._ceiling = rules.policy.max_held_chars
+        self._refused = False
 
     @property
     def held(self) -> int:
@@ -419,8 +421,20 @@ class EgressFilter:
 
     def feed(self, text: str) -> str:
         """Filter one chunk; return what is settled."""
-        return self._channel.feed(text)
+        if self._refused:
+            raise EgressRefused(self._ceiling)
+        try:
+            return self._channel.feed(text)
+        except EgressRefused:
+            self._refused = True
+            raise
 
     def close(self) -> str:
         """End of the channel; return the settled rest (raises if it cannot settle)."""
-        return self._channel.close()
+        if self._refused:
+            raise EgressRefused(self._ceiling)
+        try:
+            return self._channel.close()
+        except EgressRefused:
+            self._refused = True
+            raise

@@ -7,6 +7,7 @@ import json
 import pytest
 
 from pipelines.egress import EgressFilter, EgressPolicy, EgressRules, OutputPattern
+from pipelines.errors import EgressRefused
 from pipelines.jsonstream import encode_string_content
 
 EMAIL = OutputPattern(
@@ -124,3 +125,15 @@ def test_held_counts_a_cut_escape() -> None:
 def test_encode_string_content(text: str, ascii_mode: bool, encoded: str) -> None:
     """Escaping rules for literal contents, both producer styles."""
     assert encode_string_content(text, ascii_mode) == encoded
+
+
+def test_a_refused_json_channel_stays_refused() -> None:
+    """After a refusal inside a literal, even text outside literals is refused."""
+    policy = EgressPolicy(patterns=(EMAIL,), max_held_chars=20)
+    flt = EgressFilter(policy.for_request({}, {}), json_string=True)
+    with pytest.raises(EgressRefused):
+        flt.feed('{"a": "' + "x" * 30)
+    with pytest.raises(EgressRefused):
+        flt.feed('", "b": 1}')
+    with pytest.raises(EgressRefused):
+        flt.close()
