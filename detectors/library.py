@@ -36,6 +36,7 @@ from detectors.validators import VALIDATORS, Validator
 
 __all__ = [
     "BUILTIN_ENTITIES",
+    "EMAIL_LOCAL_CHAR",
     "PHONE_MODES",
     "VALIDATORS",
     "EntityPattern",
@@ -182,6 +183,10 @@ def phone_entity(mode: str = "lenient", regions: Iterable[str] = ("US", "DE")) -
     )
 
 
+# A character of an e-mail local part.  A match starts where a run of them begins
+# (the look-behind) and holds 1 to 64 of them before its one "@".
+EMAIL_LOCAL_CHAR: Final = rf"[[\w.%+\-]--[{_NOSPACE}]]"
+
 _IPV4_OCTETS: Final = r"[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}"
 # Version numbers look exactly like addresses; a short keyword right before the dotted
 # quad ("v1.2.3.4", "version 1.2.3.4", "build: 10.0.19041.1") marks them as such.
@@ -206,7 +211,7 @@ _ENTRIES: Final[tuple[EntityPattern, ...]] = (
         name="EMAIL",
         label="EMAIL",
         pattern=(
-            rf"(?<![[\w.%+\-]--[{_NOSPACE}]])[[\w.%+\-]--[{_NOSPACE}]]{{1,64}}@"
+            rf"(?<!{EMAIL_LOCAL_CHAR}){EMAIL_LOCAL_CHAR}{{1,64}}@"
             rf"(?:[\w--[_{_NOSPACE}]](?:[[\w\-]--[{_NOSPACE}]]{{0,61}}[\w--[_{_NOSPACE}]])?\.){{1,8}}"
             rf"[\w--[\d_{_NOSPACE}]]{{2,63}}(?!{_W}|-)"
         ),

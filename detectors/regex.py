@@ -255,22 +255,25 @@ class RegexDetector:
         return found
 
     def _around_matches(self, rule: Rule, text: str, deadline: float) -> list[tuple[int, int]]:
-        """Search only near each occurrence of the rule's single anchor (``@``).
+        """Try the rule once per occurrence of its single anchor (``@``).
 
-        A match holds its anchor at most ``rule.around`` characters after its start, so
-        the window from there to ``max_length`` past the anchor holds every match that
-        contains this occurrence; matches not containing it are another window's.
+        A match containing this occurrence starts where the run of ``rule.run_before``
+        characters ending at the anchor begins (found by one backwards match), and only
+        if that run is 1 to ``rule.around`` characters long; the window reaches
+        ``max_length`` past the anchor, so the pattern's look-ahead sees real text.
         """
         anchor = rule.anchors[0]
+        back = rule.run_before
+        assert back is not None  # set for every rule scanned around its anchor
         spans: list[tuple[int, int]] = []
         size = len(text)
         at = text.find(anchor)
         while at != -1:
-            begin = max(0, at - rule.around)
-            stop = min(size, at + rule.max_length + 2)
-            for start, end in self._matches(rule, text, begin, stop, deadline):
-                if start <= at < end and (start, end) not in spans:
-                    spans.append((start, end))
+            run = back.match(text, 0, at)
+            length = 0 if run is None else at - run.start()
+            if 0 < length <= rule.around:
+                stop = min(size, at + rule.max_length + 2)
+                spans += self._matches(rule, text, at - length, stop, deadline, anchored=True)
             at = text.find(anchor, at + 1)
         return spans
 

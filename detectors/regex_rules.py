@@ -22,6 +22,7 @@ import regex
 
 from detectors.library import (
     BUILTIN_ENTITIES,
+    EMAIL_LOCAL_CHAR,
     PHONE_MODES,
     VALIDATORS,
     EntityPattern,
@@ -40,9 +41,11 @@ _CONTEXT_WINDOW: Final = 50
 _OPTION_KEYS: Final = frozenset({"entities", "phone_mode", "phone_regions", "custom"})
 _CUSTOM_KEYS: Final = frozenset({"label", "pattern", "validator", "context", "score"})
 
-# Built-ins scanned only around their one anchor: name -> most characters a match
-# starts before it (an e-mail local part is at most 64 characters).
-_AROUND_RULES: Final[Mapping[str, int]] = {"EMAIL": 64}
+# Built-ins scanned only around their one anchor: name -> (most characters a match
+# starts before it, the class of those characters).  A match starts exactly where the
+# run of that class ending at the anchor begins: an e-mail's local part is the whole
+# run of local-part characters before its "@", 1 to 64 of them.
+_AROUND_RULES: Final[Mapping[str, tuple[int, str]]] = {"EMAIL": (64, EMAIL_LOCAL_CHAR)}
 # Built-ins whose every match starts with one of their anchors: only the positions of
 # the anchors are tried.  A whole-text search cannot skip ahead to a case-insensitive
 # keyword behind a look-behind and costs more than all other rules together.
@@ -114,8 +117,9 @@ class Rule:
     clusters holding at least that many digits; ``lead`` is how many characters before
     the cluster a match starts (2 for an IBAN's country code, which is then the only
     start tried).  ``None`` means a scan of the whole text, gated by ``anchors``, or
-    only around the anchor (``around``: how far before it a match may start), or only
-    at the anchors (``at_anchor``: every match starts with one).
+    only around the anchor (``around``: how far before it a match may start, where
+    the run ``run_before`` matches backwards from the anchor begins), or only at the
+    anchors (``at_anchor``: every match starts with one).
     """
 
     label: str
@@ -131,6 +135,7 @@ class Rule:
     around: int = 0
     needs: Callable[[str, int], bool] | None = None
     at_anchor: bool = False
+    run_before: regex.Pattern[str] | None = None
 
     def accepts(self, text: str, start: int, end: int) -> bool:
         if self.validator is not None and not self.validator(text[start:end]):
@@ -194,7 +199,13 @@ def _builtin_rules(options: Mapping[str, object], context: DetectorContext) -> l
             continue
         entry: EntityPattern = phone if name == "PHONE" else BUILTIN_ENTITIES[name]
         min_digits, min_dots, lead = _CLUSTER_RULES.get(name, (None, 0, 0))
-        around = _AROUND_RULES.get(name, 0)
+        around, run_class = _AROUND_RULES.get(name, (0, ""))
+        # Matched backwards from the anchor: one more than allowed tells "too long".
+        run_before = (
+            regex.compile(f"(?r){run_class}{{0,{around + 1}}}", regex.VERSION1)
+            if run_class
+            else None
+        )
         # The prefilter covers the formats of US/DE-like regions; a region without a
         # trunk prefix adds a format it does not describe.
         marked = name != "PHONE" or phone_formats_are_marked(regions)
@@ -214,6 +225,7 @@ def _builtin_rules(options: Mapping[str, object], context: DetectorContext) -> l
                 around,
                 needs,
                 name in _AT_ANCHOR_RULES,
+                run_before,
             )
         )
     return rules

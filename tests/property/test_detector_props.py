@@ -223,3 +223,16 @@ def test_bare_ssn_scan_at_anchors_equals_a_whole_text_search(text: str) -> None:
     }
     detector = create_regex({"entities": ["US_SSN_BARE"]}, DetectorContext(name="rx"))
     assert {(span.start, span.end) for span in detector.scan(text)} == expected
+
+
+@SETTINGS
+@given(st.text(alphabet="ab.-_+%@ 東x1", max_size=90))
+def test_email_scan_around_each_at_equals_a_whole_text_search(text: str) -> None:
+    """Trying EMAIL once per "@", from where its local-part run begins, finds what a
+    whole-text search of the library pattern finds (local parts up to 64 included)."""
+    from detectors.library import BUILTIN_ENTITIES, compile_pattern
+
+    pattern = compile_pattern(BUILTIN_ENTITIES["EMAIL"])
+    expected = [match.span() for match in pattern.finditer(text)]
+    detector = create_regex({"entities": ["EMAIL"]}, DetectorContext(name="rx"))
+    assert [(span.start, span.end) for span in detector.scan(text)] == expected

@@ -261,3 +261,38 @@ def test_every_builtin_name_is_accepted() -> None:
     """Each library name is a valid `entities` item on its own."""
     for name in BUILTIN_ENTITIES:
         assert build({"entities": [name]}).labels == {BUILTIN_ENTITIES[name].label}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("a" * 64 + "@example.com", ["a" * 64 + "@example.com"]),
+        ("a" * 65 + "@example.com", []),  # the local part is the whole run: too long
+        ("x " + "a" * 64 + "@example.com", ["a" * 64 + "@example.com"]),
+        ("@example.com and bob@example.com", ["bob@example.com"]),
+        ("bob@@example.com", []),
+        ("a@b.de c@d.de", ["a@b.de", "c@d.de"]),
+        ("東京bob@example.com", ["bob@example.com"]),
+    ],
+)
+def test_email_local_part_starts_where_its_run_begins(text: str, expected: list[str]) -> None:
+    """E-mail is tried once per "@", from the start of the local-part run before it."""
+    detector = build({"entities": ["EMAIL"]})
+    assert [value for _, value in values(detector, text)] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("SSN 536221234 and ssn: 536221234.", ["536221234", "536221234"]),
+        ("SSN", []),
+        ("SSN 53622", []),  # cut off at the end of the text
+        ("x" * 200 + " SSN#536221234", ["536221234"]),
+        ("x" * 200 + "SSN#536221234", []),  # the keyword must be a word of its own
+        ("Social Security SSN 536221234", ["536221234"]),
+    ],
+)
+def test_bare_ssn_is_tried_at_each_keyword(text: str, expected: list[str]) -> None:
+    """US_SSN_BARE runs from each keyword occurrence only, at any place in the text."""
+    detector = build({"entities": ["US_SSN_BARE"]})
+    assert [value for _, value in values(detector, text)] == expected
