@@ -241,6 +241,19 @@ async def _whole(
     )
 
 
+@final
+class _StreamReply(web.StreamResponse):
+    """A streamed reply whose headers leave with its first bytes (one send, not two).
+
+    ``_send_headers_immediately`` is aiohttp's own switch (``web.Response`` turns it
+    off the same way); with it off, ``prepare`` buffers the status line and headers and
+    the first ``write`` (or ``write_eof``) sends them together with the body.  On an
+    aiohttp without the switch the headers simply go out at ``prepare`` as before.
+    """
+
+    _send_headers_immediately = False
+
+
 async def _stream(
     request: web.Request,
     up: UpstreamResponse,
@@ -248,7 +261,7 @@ async def _stream(
     factory: FilterFactory,
     record: RequestRecord,
 ) -> web.StreamResponse:
-    response = web.StreamResponse(status=up.status, headers=response_headers(up.headers.items()))
+    response = _StreamReply(status=up.status, headers=response_headers(up.headers.items()))
     response.content_type = "text/event-stream"
     response.headers["Cache-Control"] = "no-cache"
     record.status = up.status
@@ -260,7 +273,9 @@ async def _stream(
         try:
             async for chunk in up.chunks():
                 pending.extend(rewriter.on_events(decoder.feed(chunk)))
-                if pending:
+                # When the upstream's end of body came with this read, the output goes
+                # out below together with the end of the reply, in one write.
+                if pending and not up.drained:
                     await _write(response, pending)
             pending.extend(rewriter.on_events(decoder.close()))
             pending.extend(rewriter.finish())
@@ -274,16 +289,13 @@ async def _stream(
             if not isinstance(exc, GatewayError):
                 get_logger("pseudogate").error("stream_failed", error=type(exc).__name__)
             pending.append(shape.error_event(failure.status, failure.code, failure.message))
-        await _write(response, pending)
-        await response.write_eof()
+        await response.write_eof(b"".join(pending))
     except ConnectionResetError:
         record.outcome = "client_gone"
     return response
 
 
 async def _write(response: web.StreamResponse, pending: list[bytes]) -> None:
-    if pending:
-        data = b"".join(pending)
-        pending.clear()
-        await response.write(data)
-
+    data = b"".join(pending)
+    pending.clear()
+    await response.write(data)

@@ -192,57 +192,59 @@ def _parse(event: Event) -> dict[str, JSON] | None:
     return data
 
 
-def _text_only_channel(data: dict[str, JSON] | None) -> tuple[int, str | int] | None:
-    """The channel of a chunk that carries nothing but one channel's text, else None."""
-    if data is None or not data.keys() <= _ENVELOPE_KEYS or data.get("usage") is not None:
+# A chunk that carries nothing but one channel's text: the channel, and the mapping and
+# key that hold the text (so it can be read and replaced without walking again).
+_TextChunk = tuple[tuple[int, str | int], dict[str, JSON], str]
+
+
+def _text_only(data: dict[str, JSON] | None) -> _TextChunk | None:
+    """The channel and text holder of a chunk with nothing but one channel's text."""
+    if data is None:
         return None
+    # Cheapest tests first: this runs once per upstream event.
     choices = data.get("choices")
-    if not isinstance(choices, list) or len(choices) != 1:
+    if type(choices) is not list or len(choices) != 1:
         return None
     choice = choices[0]
-    if not isinstance(choice, dict) or not choice.keys() <= _CHOICE_KEYS:
+    if type(choice) is not dict:
+        return None
+    delta = choice.get("delta")
+    if (type(delta) is not dict or len(delta) != 1
+            or choice.get("finish_reason") is not None or choice.get("logprobs") is not None
+            or data.get("usage") is not None
+            or not data.keys() <= _ENVELOPE_KEYS or not choice.keys() <= _CHOICE_KEYS):
         return None
     index = choice.get("index", 0)
-    delta = choice.get("delta")
-    if (choice.get("logprobs") is not None or choice.get("finish_reason") is not None
-            or not isinstance(index, int) or not isinstance(delta, dict) or len(delta) != 1):
+    if not isinstance(index, int):
         return None
     ((field, value),) = delta.items()
-    if field in ("content", "refusal"):
-        return (index, field) if isinstance(value, str) else None
-    if field != "tool_calls" or not isinstance(value, list) or len(value) != 1:
+    if field == "content" or field == "refusal":
+        return ((index, field), delta, field) if isinstance(value, str) else None
+    if field != "tool_calls" or type(value) is not list or len(value) != 1:
         return None
     call = value[0]
-    if not isinstance(call, dict) or call.keys() != {"index", "function"}:
+    if type(call) is not dict or call.keys() != {"index", "function"}:
         return None
     function = call["function"]
-    if (not isinstance(call["index"], int) or not isinstance(function, dict)
+    if (not isinstance(call["index"], int) or type(function) is not dict
             or function.keys() != {"arguments"} or not isinstance(function["arguments"], str)):
         return None
-    return (index, call["index"])
-
-
-def _text_holder(data: dict[str, JSON]) -> tuple[dict[str, JSON], str]:
-    """The mapping and key holding the text of a chunk ``_text_only_channel`` accepted."""
-    choice = data["choices"][0]  # type: ignore[index]
-    delta = choice["delta"]
-    if "tool_calls" in delta:
-        return delta["tool_calls"][0]["function"], "arguments"
-    field = next(iter(delta))
-    return delta, field
+    return (index, call["index"]), function, "arguments"
 
 
 @final
 class OpenAIChatRewriter:
     """Per-channel egress routing for one streamed Chat Completions reply."""
 
-    __slots__ = ("_channels", "_done", "_envelope", "_factory")
+    __slots__ = ("_channels", "_done", "_factory", "_head")
 
     def __init__(self, factory: FilterFactory) -> None:
         self._factory = factory
         # (choice index, "content" | "refusal" | tool-call index) -> open filter
         self._channels: dict[tuple[int, str | int], TextFilter] = {}
-        self._envelope: dict[str, JSON] = {}
+        # The last chunk with choices; its envelope is copied into synthetic chunks.  Only
+        # its ``choices`` are ever rewritten in place, and those are not copied.
+        self._head: dict[str, JSON] = {}
         self._done = False
 
     def _channel(self, key: tuple[int, str | int]) -> TextFilter:
@@ -272,7 +274,12 @@ class OpenAIChatRewriter:
             delta["tool_calls"] = calls
         if not delta:
             return None
-        chunk = dict(self._envelope)
+        # The envelope (id, model, ...) of the last chunk seen, without its payload.
+        chunk = {
+            name: value
+            for name, value in self._head.items()
+            if name not in ("choices", "usage", "obfuscation")
+        }
         chunk["choices"] = [
             {"index": choice, "delta": delta, "logprobs": None, "finish_reason": None}
         ]
@@ -288,36 +295,35 @@ class OpenAIChatRewriter:
         """
         out: list[bytes] = []
         parsed = [_parse(event) for event in events]
+        texts = [_text_only(data) for data in parsed]
+        count = len(events)
         position = 0
-        while position < len(events):
-            key = _text_only_channel(parsed[position])
+        while position < count:
+            text_chunk = texts[position]
+            data = parsed[position]
             end = position + 1
-            if key is not None:
-                while end < len(events) and _text_only_channel(parsed[end]) == key:
-                    end += 1
-            if key is None:
-                out.extend(self._on_parsed(events[position], parsed[position]))
+            if text_chunk is None or data is None:
+                out.extend(self._on_parsed(events[position], data))
             else:
-                out.append(self._merged(events[position], parsed[position:end], key))
+                run = [text_chunk]
+                while end < count:
+                    following = texts[end]
+                    if following is None or following[0] != text_chunk[0]:
+                        break
+                    run.append(following)
+                    end += 1
+                out.append(self._merged(events[position], data, run))
             position = end
         return out
 
-    def _merged(
-        self, first: Event, run: Sequence[dict[str, JSON] | None], key: tuple[int, str | int]
-    ) -> bytes:
-        holders = [_text_holder(data) for data in run if data is not None]
-        text = "".join(str(holder[field]) for holder, field in holders)
-        head = run[0]
-        assert head is not None
-        self._envelope = {
-            name: value
-            for name, value in head.items()
-            if name not in ("choices", "usage", "obfuscation")
-        }
+    def _merged(self, first: Event, head: dict[str, JSON], run: Sequence[_TextChunk]) -> bytes:
+        key, holder, field = run[0]
+        text = holder[field] if len(run) == 1 else "".join([str(h[f]) for _, h, f in run])
+        assert isinstance(text, str)
+        self._head = head
         output = self._channel(key).feed(text)
-        if len(run) == 1 and output == text:
+        if output == text and len(run) == 1:
             return first.raw.encode()
-        holder, field = holders[0]
         holder[field] = output
         return encode_json_event(head)
 
@@ -338,11 +344,7 @@ class OpenAIChatRewriter:
         choices = data.get("choices")
         if not isinstance(choices, list) or not choices:
             return [event.raw.encode()]
-        self._envelope = {
-            key: value
-            for key, value in data.items()
-            if key not in ("choices", "usage", "obfuscation")
-        }
+        self._head = data
         before: list[bytes] = []
         changed = False
         for choice in choices:

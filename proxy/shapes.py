@@ -50,6 +50,8 @@ __all__ = [
 ]
 
 JSON = object
+# One encoder for every body: ``json.dumps`` with options builds a new one per call.
+_ENCODE: Final = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 
 # Keys whose string values are protocol structure in every shape: changing them would
 # break the request, and they carry identifiers, not personal data.
@@ -265,7 +267,7 @@ class ApiShape(Protocol):
 
 def dumps(body: object) -> bytes:
     """Compact JSON with raw UTF-8, the way the gateway sends every body it rewrote."""
-    return json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    return _ENCODE(body).encode("utf-8")
 
 
 def filter_whole(factory: FilterFactory, text: str, *, json_string: bool = False) -> str:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import codecs
 import json
+import json.scanner
 from dataclasses import dataclass
 from typing import Final, final
 
@@ -35,6 +36,11 @@ __all__ = [
 ]
 
 DEFAULT_MAX_EVENT_BYTES: Final = 4 * 1024 * 1024
+# ``scan_once(text, index) -> (value, end)`` of a default decoder (C when available).
+# typeshed types the argument as a scanner; it is any decoder-like object (its TODO).
+_SCAN_ONCE: Final = json.scanner.make_scanner(json.JSONDecoder())  # type: ignore[arg-type]
+# One compact raw-UTF-8 encoder: ``json.dumps`` with options builds a new one per call.
+_ENCODE: Final = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 
 
 @final
@@ -64,8 +70,19 @@ class Event:
         """Parse ``data`` as JSON, raising StreamProtocolError (never echoing it)."""
         if self.data is None:
             raise StreamProtocolError("upstream sent an SSE event without data")
+        data = self.data
         try:
-            return json.loads(self.data)
+            # The decoder's own scanner, without ``json.loads``' wrappers (they cost as
+            # much as the parse on a small chunk); anything it does not take whole
+            # (surrounding whitespace, garbage) goes through ``json.loads`` for the
+            # standard decision.
+            value, end = _SCAN_ONCE(data, 0)
+            if end == len(data):
+                return value
+        except (StopIteration, ValueError):
+            pass
+        try:
+            return json.loads(data)
         except ValueError as exc:
             raise StreamProtocolError("upstream sent an SSE event whose data is not JSON") from exc
 
@@ -153,8 +170,13 @@ class SSEDecoder:
         return events
 
     def _feed_lf(self, text: str) -> list[Event]:
-        """The common case, a piece without CR: split it into lines in one call."""
+        """The common case, a piece without CR: whole events first, then line by line."""
         events: list[Event] = []
+        pos = 0 if self._line or self._block else self._whole_events(text, events)
+        if pos:
+            text = text[pos:]
+        if not text:
+            return events
         lines = text.split("\n")
         rest = lines.pop()
         for position, line in enumerate(lines):
@@ -170,6 +192,38 @@ class SSEDecoder:
                 events.append(self._dispatch())
         self._grow(rest)
         return events
+
+    def _whole_events(self, text: str, events: list[Event]) -> int:
+        """Dispatch the complete ``...\\n\\n`` events at the start of ``text``.
+
+        Only called with no partial line or event carried over, which is how a provider
+        usually writes (whole events per write).  An event here has no blank line in
+        it, so its lines are its fields; a single ``data:`` line, the usual case, skips
+        the general field loop.  Returns how much of ``text`` was consumed; the rest
+        (a partial event, leading blank lines, an oversized event) goes line by line,
+        with exactly the same result.
+        """
+        pos = 0
+        limit = self._max - 2
+        while True:
+            end = text.find("\n\n", pos)
+            if end <= pos or end - pos > limit:
+                # No whole event left, a leading blank line, or too big: the general path.
+                return pos
+            raw = text[pos : end + 2]
+            if raw.startswith("data:") and "\n" not in raw[:-2]:
+                data = raw[6:-2] if raw.startswith(" ", 5) else raw[5:-2]
+                events.append(Event(data=data, raw=raw))
+            else:
+                self._block = [raw]
+                fields = self._fields
+                for line in raw[:-2].split("\n"):
+                    name, sep, value = line.partition(":")
+                    if sep and value.startswith(" "):
+                        value = value[1:]
+                    fields.append((name, value if sep else ""))
+                events.append(self._dispatch())
+            pos = end + 2
 
     def _end_line(self, terminator: str) -> bool:
         line = "".join(self._line)
@@ -256,7 +310,12 @@ def encode_event(
 
 
 def encode_json_event(payload: object, *, event: str | None = None) -> bytes:
-    """Serialise ``payload`` as compact JSON (raw UTF-8, like the providers) in one event."""
-    return encode_event(
-        json.dumps(payload, ensure_ascii=False, separators=(",", ":")), event=event
-    )
+    """Serialise ``payload`` as compact JSON (raw UTF-8, like the providers) in one event.
+
+    JSON text never holds a raw CR or LF (the encoder escapes them), so it is always
+    exactly one ``data:`` line.
+    """
+    data = _ENCODE(payload)
+    if event is None:
+        return f"data: {data}\n\n".encode()
+    return f"event: {event}\ndata: {data}\n\n".encode()
