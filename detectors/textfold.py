@@ -18,6 +18,7 @@ most languages, CJK included), takes a fast path without a table.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import re
 import sys
@@ -26,11 +27,22 @@ from typing import Final
 
 import regex
 
-__all__ = ["FoldedText", "fold", "fold_value", "is_boundary"]
+__all__ = ["FoldedText", "fold", "fold_value", "is_boundary", "non_ascii_chars"]
 
 _I_DOT: Final = "i\u0307"
 # Runs of ASCII and of everything else: ASCII runs fold with str.lower, in C.
 _RUNS: Final = regex.compile(r"[\x00-\x7f]+|[^\x00-\x7f]+")
+_ASCII_BYTES: Final = bytes(range(128))
+
+
+def non_ascii_chars(text: str) -> set[str]:
+    """The distinct non-ASCII characters of ``text`` (lone surrogates included).
+
+    Deleting ASCII bytes from the UTF-8 form leaves whole sequences of the other
+    characters: two C passes, several times faster than a character-class scan.
+    """
+    rest = text.encode("utf-8", "surrogatepass").translate(None, _ASCII_BYTES)
+    return set(rest.decode("utf-8", "surrogatepass"))
 
 
 @functools.cache
@@ -45,23 +57,69 @@ def _expanding() -> re.Pattern[str]:
 
 
 class FoldedText:
-    """Folded text plus the way back to the original offsets."""
+    """Folded text plus the way back to the original offsets.
 
-    __slots__ = ("folded", "length", "origin")
+    The way back is one of three: nothing (one-to-one), the full origin table, or, for
+    text where only a few characters fold to several, the folded positions of those
+    characters alone (a 6,000-character table costs more than the whole scan).
+    """
 
-    def __init__(self, folded: str, origin: list[int] | None, length: int) -> None:
+    __slots__ = ("_expansions", "_extra", "_origin", "folded", "length")
+
+    def __init__(
+        self,
+        folded: str,
+        origin: list[int] | None,
+        length: int,
+        expansions: list[tuple[int, int, int]] | None = None,
+    ) -> None:
         self.folded = folded
-        self.origin = origin  # None: one-to-one, offsets are unchanged
+        self._origin = origin
         self.length = length
+        # (folded start, original index, folded width) of each character that folded
+        # to several, in order; _extra[e] is the folded surplus before expansion e.
+        self._expansions = expansions
+        self._extra: list[int] = []
+        if expansions:
+            surplus = 0
+            for _, _, width in expansions:
+                self._extra.append(surplus)
+                surplus += width - 1
+
+    @property
+    def origin(self) -> list[int] | None:
+        """The full origin table (None: one-to-one); built on demand from expansions."""
+        if self._origin is None and self._expansions:
+            size = len(self.folded)
+            self._origin = [self._locate(index)[0] for index in range(size)]
+            self._origin.append(self.length)
+        return self._origin
 
     def to_original(self, start: int, end: int) -> tuple[int, int] | None:
         """Original offsets of the folded range, or None if it cuts a segment."""
-        origin = self.origin
+        if self._expansions:
+            first, first_ok = self._locate(start)
+            last, last_ok = self._locate(end)
+            return (first, last) if first_ok and last_ok else None
+        origin = self._origin
         if origin is None:
             return start, end
         if not (is_boundary(origin, start) and is_boundary(origin, end)):
             return None
         return origin[start], origin[end]
+
+    def _locate(self, index: int) -> tuple[int, bool]:
+        """Original offset of folded ``index`` and whether a segment starts there."""
+        assert self._expansions is not None
+        if index >= len(self.folded):
+            return self.length, True
+        at = bisect.bisect_right(self._expansions, (index, sys.maxsize, 0)) - 1
+        if at < 0:
+            return index, True
+        start, original, width = self._expansions[at]
+        if index < start + width:  # inside the folding of one character
+            return original, index == start
+        return index - self._extra[at] - (width - 1), True
 
 
 def is_boundary(origin: list[int], index: int) -> bool:
@@ -94,7 +152,7 @@ def fold(text: str) -> FoldedText:
         # casefold never shrinks a character, so equal length means one-to-one.
         if len(lowered) == len(text) and unicodedata.is_normalized("NFKC", lowered):
             return FoldedText(lowered, None, len(text))
-        expanded = _fold_expanding(text)
+        expanded = _fold_expanding(text, lowered)
         if expanded is not None:
             return expanded
     parts: list[str] = []
@@ -111,30 +169,33 @@ def fold(text: str) -> FoldedText:
     return FoldedText("".join(parts), origin, len(text))
 
 
-def _fold_expanding(text: str) -> FoldedText | None:
+def _fold_expanding(text: str, lowered: str) -> FoldedText | None:
     """Fold NFKC text in which a few characters case-fold to several (``ß`` -> ``ss``).
 
-    Casefolding is per character, so the text between such characters folds one to
-    one in C; only the expanding characters are handled here.  None if the result
-    would not be NFKC (then the segment-by-segment path decides).
+    ``lowered`` is ``text.casefold()``.  Casefolding is per character, so that is the
+    folded text once the dot a Turkish İ leaves is dropped; only where the expanding
+    characters are is worked out here (found with ``str.find``, in C).  None if the
+    result would not be NFKC (then the segment-by-segment path decides).
     """
-    parts: list[str] = []
-    origin: list[int] = []
-    last = 0
-    for match in _expanding().finditer(text):
-        index = match.start()
-        folded = match.group().casefold().replace(_I_DOT, "i")
-        parts.append(text[last:index].casefold())
-        origin.extend(range(last, index))
-        parts.append(folded)
-        origin.extend([index] * len(folded))
-        last = index + 1
-    parts.append(text[last:].casefold())
-    origin.extend(range(last, len(text) + 1))
-    result = "".join(parts)
+    wide = [ch for ch in non_ascii_chars(text) if len(ch.casefold()) != 1]
+    widths = {ch: len(ch.casefold().replace(_I_DOT, "i")) for ch in wide}
+    positions: list[int] = []
+    for ch in wide:
+        at = text.find(ch)
+        while at != -1:
+            positions.append(at)
+            at = text.find(ch, at + 1)
+    positions.sort()
+    expansions: list[tuple[int, int, int]] = []
+    surplus = 0
+    for index in positions:
+        width = widths[text[index]]
+        expansions.append((index + surplus, index, width))
+        surplus += width - 1
+    result = lowered.replace(_I_DOT, "i") if "\u0130" in widths else lowered
     if not unicodedata.is_normalized("NFKC", result):
         return None
-    return FoldedText(result, origin, len(text))
+    return FoldedText(result, None, len(text), expansions)
 
 
 def _fold_run(text: str, start: int, stop: int, parts: list[str], origin: list[int]) -> None:

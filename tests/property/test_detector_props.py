@@ -236,3 +236,28 @@ def test_email_scan_around_each_at_equals_a_whole_text_search(text: str) -> None
     expected = [match.span() for match in pattern.finditer(text)]
     detector = create_regex({"entities": ["EMAIL"]}, DetectorContext(name="rx"))
     assert [(span.start, span.end) for span in detector.scan(text)] == expected
+
+
+@SETTINGS
+@given(st.lists(st.sampled_from([*"aB ßẞİé中ΐ", "Straße"]), max_size=25).map("".join))
+def test_sparse_fold_map_equals_the_segment_by_segment_table(text: str) -> None:
+    """NFKC text with characters that fold to several (ß, ẞ, İ) takes the fast path;
+    its offsets are those the segment-by-segment fold computes."""
+    from detectors.textfold import _fold_run
+
+    parts: list[str] = []
+    origin: list[int] = []
+    _fold_run(text, 0, len(text), parts, origin)
+    origin.append(len(text))
+    result = fold(text)
+    assert result.folded == "".join(parts)
+    assert (result.origin or list(range(len(text) + 1))) == origin
+    for start in range(len(result.folded) + 1):
+        for end in range(start + 1, len(result.folded) + 1):
+            table = (
+                (origin[start], origin[end])
+                if (start == 0 or origin[start] != origin[start - 1])
+                and (end == len(origin) - 1 or origin[end] != origin[end - 1])
+                else None
+            )
+            assert result.to_original(start, end) == table
