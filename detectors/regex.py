@@ -71,7 +71,9 @@ _WIDE: Final = regex.compile(r"[\uff01-\uff5e\u3000]|[\d--[0-9]]", regex.VERSION
 # "(" right before it, which opens a phone number, is added afterwards.
 _CLUSTER: Final = regex.compile(r"[0-9][0-9 \t+()\-./]*")
 _DROP_SEPARATORS: Final = str.maketrans("", "", " \t+()-./")
-_MIN_CLUSTER: Final = 4  # the shortest numeric value, an IPv4 address, has 4 digits
+# The shortest numeric values: a phone number of 6 digits, an IPv4 address of 7
+# characters.  Shorter runs (years, amounts, ticket numbers) are dropped at once.
+_MIN_CLUSTER: Final = 6
 
 
 def _is_ignorable(ch: str) -> bool:
@@ -135,8 +137,8 @@ def _digit_clusters(text: str) -> list[tuple[int, int, int, int, bool, str]]:
     clusters = []
     for match in _CLUSTER.finditer(text):
         begin, stop = match.span()
-        lead = begin >= 2 and "A" <= text[begin - 2] <= "Z" and "A" <= text[begin - 1] <= "Z"
-        if stop - begin < _MIN_CLUSTER and not lead:
+        lead = begin >= 2 and "A" <= text[begin - 1] <= "Z" and "A" <= text[begin - 2] <= "Z"
+        if not lead and stop - begin < _MIN_CLUSTER:
             continue
         start = begin
         while start > 0 and text[start - 1] in "+(":
@@ -171,13 +173,15 @@ def _non_overlapping(candidates: Iterable[tuple[int, Span]]) -> list[Span]:
 class RegexDetector:
     """Finds built-in and custom patterns; see the module docstring."""
 
-    __slots__ = ("_has_numeric", "_labels", "_name", "_rules")
+    __slots__ = ("_has_numeric", "_labels", "_name", "_numeric", "_rules")
 
     def __init__(self, name: str, rules: Sequence[Rule]) -> None:
         self._name = name
         self._rules = tuple(rules)
         self._labels = frozenset(rule.label for rule in self._rules)
-        self._has_numeric = any(rule.min_digits is not None for rule in self._rules)
+        # (index, rule) of the numeric rules, scanned cluster by cluster.
+        self._numeric = tuple((i, r) for i, r in enumerate(self._rules) if r.min_digits is not None)
+        self._has_numeric = bool(self._numeric)
 
     @property
     def name(self) -> str:
@@ -229,7 +233,7 @@ class RegexDetector:
         it so that the pattern's look-ahead sees the real text, not a cut.  Returns
         the matches per rule index.
         """
-        numeric = [(i, r) for i, r in enumerate(self._rules) if r.min_digits is not None]
+        numeric = self._numeric
         found: dict[int, list[tuple[int, int]]] = {index: [] for index, _ in numeric}
         size = len(text)
         for count, (start, stop, digits, dots, lead, chunk) in enumerate(_digit_clusters(text)):

@@ -140,9 +140,17 @@ def is_iban(text: str) -> bool:
     return structure is not None and structure.fullmatch(compact[4:]) is not None
 
 
+# Letters count 10..35 in ISO 7064 mod 97-10; one C-level translate instead of a
+# Python step per character.
+_MOD97_DIGITS: Final = str.maketrans(
+    {chr(code): str(code - 55) for code in range(ord("A"), ord("Z") + 1)}
+    | {chr(code): str(code - 87) for code in range(ord("a"), ord("z") + 1)}
+)
+
+
 def _mod97_ok(compact: str) -> bool:
     """ISO 7064 mod 97-10 of ASCII letters and digits (letters count 10..35)."""
-    return int("".join(str(int(ch, 36)) for ch in compact)) % 97 == 1
+    return int(compact.translate(_MOD97_DIGITS)) % 97 == 1
 
 
 def is_mod97(text: str) -> bool:
