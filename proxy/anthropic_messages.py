@@ -36,8 +36,10 @@ from pipelines.errors import StreamProtocolError
 from proxy.shapes import (
     COMMON_STRUCTURAL,
     JSON,
+    PROBE,
     FilterFactory,
     Slot,
+    StringTemplate,
     TextFilter,
     filter_whole,
     slot_string,
@@ -171,12 +173,15 @@ def _parse(event: Event) -> dict[str, JSON] | None:
 class AnthropicRewriter:
     """Per-content-block egress routing for one streamed Messages reply."""
 
-    __slots__ = ("_channels", "_done", "_factory")
+    __slots__ = ("_channels", "_done", "_factory", "_template", "_template_index")
 
     def __init__(self, factory: FilterFactory) -> None:
         self._factory = factory
         # content block index -> (delta type, field, open filter)
         self._channels: dict[int, tuple[str, str, TextFilter]] = {}
+        # Text deltas of one block usually differ only in their text: see StringTemplate.
+        self._template: StringTemplate | None = None
+        self._template_index: int | None = None
         self._done = False
 
     def on_events(self, events: Sequence[Event]) -> list[bytes]:
@@ -186,29 +191,70 @@ class AnthropicRewriter:
         as one delta: they arrived together, so merging them delays nothing.
         """
         out: list[bytes] = []
-        parsed = [_parse(event) for event in events]
+        count = len(events)
         position = 0
-        while position < len(events):
-            index = self._mergeable(parsed[position])
+        # The event after a run, already parsed when the run ended.
+        ahead: dict[str, JSON] | None = None
+        have_ahead = False
+        while position < count:
+            event = events[position]
+            data = ahead if have_ahead else _parse(event)
+            have_ahead = False
+            index = self._mergeable(data)
             end = position + 1
-            if index is not None:
-                while end < len(events) and self._mergeable(parsed[end]) == index:
-                    end += 1
-            data = parsed[position]
             if index is None or data is None:
-                out.extend(self._on_parsed(events[position], data))
+                out.extend(self._on_parsed(event, data))
+                position = end
+                continue
+            delta_type, field, channel = self._channels[index]
+            first = data["delta"][field]  # type: ignore[index]
+            pieces = [str(first)]
+            template = self._template_for(index, event, pieces[0]) if end < count else None
+            while end < count:
+                following = events[end]
+                text = template.match(following.data) if template is not None else None
+                if text is None:
+                    ahead = _parse(following)
+                    if self._mergeable(ahead) != index:
+                        have_ahead = True
+                        break
+                    text = str(ahead["delta"][field])  # type: ignore[index]
+                pieces.append(text)
+                end += 1
+            text = pieces[0] if len(pieces) == 1 else "".join(pieces)
+            output = channel.feed(text)
+            if end - position == 1 and output == text:
+                out.append(event.raw.encode())
             else:
-                delta_type, field, channel = self._channels[index]
-                pieces = [d["delta"][field] for d in parsed[position:end]]  # type: ignore[index]
-                text = "".join(pieces)
-                output = channel.feed(text)
-                if end - position == 1 and output == text:
-                    out.append(events[position].raw.encode())
-                else:
-                    data["delta"] = {"type": delta_type, field: output}
-                    out.append(encode_json_event(data, event=events[position].event))
+                data["delta"] = {"type": delta_type, field: output}
+                out.append(encode_json_event(data, event=event.event))
             position = end
         return out
+
+    def _template_for(self, index: int, head: Event, text: str) -> StringTemplate | None:
+        """The template of block ``index``'s text deltas, learnt from ``head`` if need be.
+
+        A delta that fits the template has the head's structure (its type, index and
+        delta type), so it is a delta of the same channel without being parsed.
+        """
+        template = self._template
+        if template is not None and self._template_index == index and template.match(head.data):
+            return template
+        if head.data is None:
+            return None
+        field = self._channels[index][1]
+
+        def check(probe: object) -> bool:
+            return (
+                isinstance(probe, dict)
+                and self._mergeable(probe) == index
+                and probe["delta"][field] == PROBE
+            )
+
+        template = StringTemplate.learn(head.data, text, check)
+        if template is not None:
+            self._template, self._template_index = template, index
+        return template
 
     def _mergeable(self, data: dict[str, JSON] | None) -> int | None:
         """The block index of a plain text delta of a filtered block, else None."""

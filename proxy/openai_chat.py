@@ -27,8 +27,10 @@ from pipelines.errors import StreamProtocolError
 from proxy.shapes import (
     COMMON_STRUCTURAL,
     JSON,
+    PROBE,
     FilterFactory,
     Slot,
+    StringTemplate,
     TextFilter,
     filter_whole,
     slot_string,
@@ -197,6 +199,12 @@ def _parse(event: Event) -> dict[str, JSON] | None:
 _TextChunk = tuple[tuple[int, str | int], dict[str, JSON], str]
 
 
+def _classify(event: Event) -> tuple[dict[str, JSON] | None, _TextChunk | None]:
+    """The chunk's JSON object and, if it has nothing but one channel's text, that."""
+    data = _parse(event)
+    return data, _text_only(data)
+
+
 def _text_only(data: dict[str, JSON] | None) -> _TextChunk | None:
     """The channel and text holder of a chunk with nothing but one channel's text."""
     if data is None:
@@ -236,7 +244,7 @@ def _text_only(data: dict[str, JSON] | None) -> _TextChunk | None:
 class OpenAIChatRewriter:
     """Per-channel egress routing for one streamed Chat Completions reply."""
 
-    __slots__ = ("_channels", "_done", "_factory", "_head")
+    __slots__ = ("_channels", "_done", "_factory", "_head", "_template", "_template_key")
 
     def __init__(self, factory: FilterFactory) -> None:
         self._factory = factory
@@ -245,6 +253,9 @@ class OpenAIChatRewriter:
         # The last chunk with choices; its envelope is copied into synthetic chunks.  Only
         # its ``choices`` are ever rewritten in place, and those are not copied.
         self._head: dict[str, JSON] = {}
+        # Text chunks of one channel usually differ only in their text: see StringTemplate.
+        self._template: StringTemplate | None = None
+        self._template_key: tuple[int, str | int] | None = None
         self._done = False
 
     def _channel(self, key: tuple[int, str | int]) -> TextFilter:
@@ -294,35 +305,65 @@ class OpenAIChatRewriter:
         the gateway's per-event cost.
         """
         out: list[bytes] = []
-        parsed = [_parse(event) for event in events]
-        texts = [_text_only(data) for data in parsed]
         count = len(events)
         position = 0
+        # The event after a run, already parsed and classified when the run ended.
+        ahead: tuple[dict[str, JSON] | None, _TextChunk | None] | None = None
         while position < count:
-            text_chunk = texts[position]
-            data = parsed[position]
+            event = events[position]
+            data, text_chunk = ahead if ahead is not None else _classify(event)
+            ahead = None
             end = position + 1
             if text_chunk is None or data is None:
-                out.extend(self._on_parsed(events[position], data))
-            else:
-                run = [text_chunk]
-                while end < count:
-                    following = texts[end]
-                    if following is None or following[0] != text_chunk[0]:
+                out.extend(self._on_parsed(event, data))
+                position = end
+                continue
+            key, holder, field = text_chunk
+            pieces = [str(holder[field])]
+            template = self._template_for(key, event, pieces[0]) if end < count else None
+            while end < count:
+                following = events[end]
+                text = template.match(following.data) if template is not None else None
+                if text is None:
+                    ahead = _classify(following)
+                    chunk = ahead[1]
+                    if chunk is None or chunk[0] != key:
                         break
-                    run.append(following)
-                    end += 1
-                out.append(self._merged(events[position], data, run))
+                    ahead = None
+                    text = str(chunk[1][chunk[2]])
+                pieces.append(text)
+                end += 1
+            out.append(self._merged(event, data, text_chunk, pieces))
             position = end
         return out
 
-    def _merged(self, first: Event, head: dict[str, JSON], run: Sequence[_TextChunk]) -> bytes:
-        key, holder, field = run[0]
-        text = holder[field] if len(run) == 1 else "".join([str(h[f]) for _, h, f in run])
-        assert isinstance(text, str)
+    def _template_for(
+        self, key: tuple[int, str | int], head: Event, text: str
+    ) -> StringTemplate | None:
+        """The template of ``key``'s text chunks, learnt from ``head`` if need be."""
+        template = self._template
+        if template is not None and self._template_key == key and template.match(head.data):
+            return template
+        if head.data is None:
+            return None
+
+        def check(probe: object) -> bool:
+            found = _text_only(probe) if isinstance(probe, dict) else None
+            return found is not None and found[0] == key and found[1][found[2]] == PROBE
+
+        template = StringTemplate.learn(head.data, text, check)
+        if template is not None:
+            self._template, self._template_key = template, key
+        return template
+
+    def _merged(
+        self, first: Event, head: dict[str, JSON], chunk: _TextChunk, pieces: Sequence[str]
+    ) -> bytes:
+        key, holder, field = chunk
+        text = pieces[0] if len(pieces) == 1 else "".join(pieces)
         self._head = head
         output = self._channel(key).feed(text)
-        if output == text and len(run) == 1:
+        if output == text and len(pieces) == 1:
             return first.raw.encode()
         holder[field] = output
         return encode_json_event(head)

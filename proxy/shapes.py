@@ -15,6 +15,8 @@ choice's content, a tool call's arguments, a content block's text), created by a
 from __future__ import annotations
 
 import json
+import json.decoder
+import json.scanner
 from collections.abc import (
     Callable,
     Iterable,
@@ -32,11 +34,13 @@ from proxy.sse import Event
 
 __all__ = [
     "COMMON_STRUCTURAL",
+    "PROBE",
     "ApiShape",
     "FilterFactory",
     "FilterPolicy",
     "Slot",
     "StreamRewriter",
+    "StringTemplate",
     "TextFilter",
     "dumps",
     "filter_whole",
@@ -52,6 +56,15 @@ __all__ = [
 JSON = object
 # One encoder for every body: ``json.dumps`` with options builds a new one per call.
 _ENCODE: Final = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+# typeshed types the argument as a scanner; it is any decoder-like object (its TODO).
+_SCAN_ONCE: Final = json.scanner.make_scanner(json.JSONDecoder())  # type: ignore[arg-type]
+# ``scanstring(text, after_quote) -> (value, end)``: C when available, as json uses it.
+_SCAN_STRING: Final[Callable[[str, int], tuple[str, int]]] = (
+    json.decoder.scanstring  # type: ignore[attr-defined]  # typeshed omits it
+)
+# A string no provider sends (Unicode noncharacters), put in a template to check it.
+PROBE: Final = "\ufdd0pseudogate\ufdd1"
+_PROBE_LITERAL: Final = _ENCODE(PROBE)
 
 # Keys whose string values are protocol structure in every shape: changing them would
 # break the request, and they carry identifiers, not personal data.
@@ -274,3 +287,66 @@ def filter_whole(factory: FilterFactory, text: str, *, json_string: bool = False
     """Run ``text`` through a fresh channel in one feed (non-streamed bodies)."""
     channel = factory(json_string)
     return channel.feed(text) + channel.close()
+
+
+@final
+class StringTemplate:
+    """Recognises JSON texts equal to a learnt one except for one string value.
+
+    A provider streams many chunks that differ only in their text (``{...,"delta":
+    {"content":"the "},...}``).  Once one chunk's text literal is located, a later chunk
+    that has the same bytes before it and after it and exactly one string literal in
+    between parses, by the JSON grammar, to the same object with that one string
+    changed: its text is read with the decoder's ``scanstring`` instead of a whole parse
+    and a walk.  Anything else (:meth:`match` returns None) takes the general path.
+    """
+
+    __slots__ = ("_prefix", "_start", "_suffix", "_tail")
+
+    def __init__(self, prefix: str, suffix: str) -> None:
+        self._prefix = prefix
+        self._suffix = suffix
+        self._start = len(prefix)
+        self._tail = len(suffix)
+
+    @classmethod
+    def learn(
+        cls, data: str, value: str, check: Callable[[object], bool]
+    ) -> StringTemplate | None:
+        """The template of ``data`` around the literal of ``value``, or None.
+
+        ``value`` must be written the way the gateway writes JSON (compact, raw UTF-8)
+        for its literal to be found; the first occurrence is taken.  ``check`` receives
+        ``data`` parsed with :data:`PROBE` in place of that literal and must confirm the
+        probe landed where the caller reads the text (not in an id that happened to be
+        equal), so a wrong template is never kept.
+        """
+        literal = _ENCODE(value)
+        at = data.find(literal)
+        if at < 0:
+            return None
+        prefix, suffix = data[:at], data[at + len(literal) :]
+        probe = prefix + _PROBE_LITERAL + suffix
+        try:
+            parsed, end = _SCAN_ONCE(probe, 0)
+        except (StopIteration, ValueError, RecursionError):
+            return None
+        if end != len(probe) or not check(parsed):
+            return None
+        return cls(prefix, suffix)
+
+    def match(self, data: str | None) -> str | None:
+        """The string value of ``data`` if it fits the template, else None."""
+        if (
+            data is None
+            or len(data) < self._start + self._tail + 2
+            or not data.startswith(self._prefix)
+            or not data.endswith(self._suffix)
+            or data[self._start] != '"'
+        ):
+            return None
+        try:
+            value, end = _SCAN_STRING(data, self._start + 1)
+        except ValueError:
+            return None
+        return value if end == len(data) - self._tail else None
