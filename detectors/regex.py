@@ -9,7 +9,10 @@ so it runs inline on the event loop:
   text (``@`` for e-mail, ``eyJ`` for JWTs), which is a ``memchr``-speed check;
 * the numeric built-ins (phone, card, IBAN, SSN, tax id, IPv4) run only inside the
   "digit clusters" of the text (runs of digits, spaces and ``+-./()``) that hold enough
-  digits, found by one fast scan, instead of scanning the whole text each;
+  digits, found by one fast scan, instead of scanning the whole text each, and only
+  where a cheap prefilter (the pattern's digit core, in the standard ``re``) passes;
+* e-mail is tried once per ``@``, from the start of the local-part run before it;
+  bare SSNs once per SSN keyword, from the keyword;
 * a pattern that matches but fails its validator is retried one character later and
   with shorter ends at digit-group boundaries, so ``12 4111 1111 1111 1111`` still
   yields the card;
