@@ -284,20 +284,56 @@ class TextStream:
     def _settle(self, final: bool) -> str:
         rules = self._rules
         policy = rules.policy
-        text, pos = self._text, self._pos
+        scanners = rules.scanners
+        regex_scanner = policy.regex
+        state = self._scan
+        text, pos, base = self._text, self._pos, self._base
         end = len(text)
-        low = fold(text) if rules.scanners else ""
+        fresh = self._fresh - base
+        if fresh < 0:
+            fresh = 0
+        starts = regex_scanner.starts(text[fresh:])
+        self._fresh = base + end
+        if not (starts | state.unsettled) and not scanners:
+            # Fast path: nothing is open and no item can begin in the new text.
+            out = text[pos:]
+            pos = end
+        else:
+            out = self._scan_window(text, pos, end, final, fresh, starts)
+            pos = self._pos
+        if not final and end - pos > policy.max_held_chars:
+            # Refuse when more than the ceiling is held; the text is kept, never released.
+            raise EgressRefused(policy.max_held_chars, self._label_at(text, pos))
+        keep = pos - policy.context_chars
+        if keep > 0:
+            self._text = text[keep:]
+            self._pos = pos - keep
+            self._base = base + keep
+        else:
+            self._pos = pos
+        return out
+
+    def _scan_window(
+        self, text: str, pos: int, end: int, final: bool, fresh: int, starts: int
+    ) -> str:
+        """Settle ``text[pos:]`` as far as it goes; leave the new position in ``_pos``."""
+        rules = self._rules
+        policy = rules.policy
+        scanners = rules.scanners
+        regex_scanner = policy.regex
+        state = self._scan
+        base = self._base
+        low = fold(text) if scanners else ""
         out: list[str] = []
-        fresh = max(0, self._fresh - self._base)
-        starts = policy.regex.starts(text[fresh:])
-        self._fresh = self._base + end
         while pos < end:
-            at, open_ = policy.regex.scan(text, pos, final, self._scan, self._base, fresh, starts)
+            at, open_, at_items = regex_scanner.scan(
+                text, pos, final, state, base, fresh, starts
+            )
             starts = 0  # the fresh text has been searched for every item that may begin there
-            for scanner in rules.scanners:
+            for scanner in scanners:
                 start, still_open = scanner.scan(text, low, pos, final)
                 if start < at:
-                    at, open_ = start, still_open
+                    at, open_, at_items = start, still_open, 0
                 elif start == at and still_open:
                     open_ = True
             if at >= end:
@@ -309,7 +345,7 @@ class TextStream:
                 pos = at
             if open_:
                 break
-            chosen = self._choose(text, low, pos, final)
+            chosen = self._choose(text, low, pos, final, at_items)
             if chosen is None:
                 break  # an item is still open here
             stop, replacement = chosen
@@ -321,28 +357,20 @@ class TextStream:
                 raise EgressRefused(policy.max_held_chars, self._label_at(text, pos))
             out.append(replacement)
             pos = stop
-        if not final:
-            self._check_ceiling(text, pos)
-        keep = max(0, pos - policy.context_chars)
-        self._text = text[keep:]
-        self._pos = pos - keep
-        self._base += keep
+        self._pos = pos
         return "".join(out)
 
-    def _check_ceiling(self, text: str, pos: int) -> None:
-        """Refuse when more than the ceiling is held; the text is kept, never released."""
-        ceiling = self._rules.policy.max_held_chars
-        if len(text) - pos > ceiling:
-            raise EgressRefused(ceiling, self._label_at(text, pos))
-
-    def _choose(self, text: str, low: str, pos: int, final: bool) -> tuple[int, str] | None:
+    def _choose(
+        self, text: str, low: str, pos: int, final: bool, at_items: int
+    ) -> tuple[int, str] | None:
         """The winning candidate at ``pos`` as ``(stop, output)``; ``(pos, "")`` if none.
 
-        None when some regex item is still open at ``pos``.
+        ``at_items`` are the regex items that match or are open at ``pos`` (from the
+        scan); None when one of them is still open.
         """
         rules = self._rules
         policy = rules.policy
-        found = policy.regex.matches_at(text, pos, final)
+        found = policy.regex.matches_at(text, pos, final, at_items)
         if found is None:
             return None
         best_stop, best_rank, best_out = pos, 1 << 30, ""

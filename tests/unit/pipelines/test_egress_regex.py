@@ -125,15 +125,15 @@ def test_scanner_watermarks_skip_settled_positions() -> None:
     scanner = RegexScanner([item], timeout=1.0)
     state = scanner.state()
     text = "hello bob@x"
-    assert scanner.scan(text, 0, False, state, 0, 0, scanner.starts(text)) == (6, True)
+    assert scanner.scan(text, 0, False, state, 0, 0, scanner.starts(text)) == (6, True, 1)
     assert state.marks == [6] and state.unsettled == 1
     text = "hello bob@x.io now"
-    assert scanner.scan(text, 0, False, state, 0, 11, scanner.starts(text[11:])) == (6, False)
-    assert scanner.scan(text, 15, False, state, 0, 11, 0) == (15, True)
+    assert scanner.scan(text, 0, False, state, 0, 11, scanner.starts(text[11:])) == (6, False, 1)
+    assert scanner.scan(text, 15, False, state, 0, 11, 0) == (15, True, 1)
     settled = scanner.state()
     settled.unsettled = 0
     # Settled and no fresh character can begin an e-mail: no search at all.
-    assert scanner.scan("a !!", 0, False, settled, 0, 2, scanner.starts(" !!")) == (4, False)
+    assert scanner.scan("a !!", 0, False, settled, 0, 2, scanner.starts(" !!")) == (4, False, 0)
 
 
 _ITEMS = [
