@@ -207,7 +207,7 @@ class SSEDecoder:
         limit = self._max - 2
         while True:
             end = text.find("\n\n", pos)
-            if end <= pos or end - pos > limit:
+            if end < 0 or end - pos > limit or text.startswith("\n", pos):
                 # No whole event left, a leading blank line, or too big: the general path.
                 return pos
             raw = text[pos : end + 2]

@@ -233,3 +233,74 @@ def test_any_block_shape_walks_and_roundtrips(value: object) -> None:
     write_slots(slots, read_slots(slots))
     assert json.dumps(body, sort_keys=True) == before
     assert "t" in read_slots(slots)
+
+
+_PIECES = st.text(alphabet=st.sampled_from('ab "\\é😀\n'), max_size=6)
+_DELTAS = {"text": ("text_delta", "text"), "tool_use": ("input_json_delta", "partial_json"),
+           "thinking": ("thinking_delta", "thinking")}
+
+
+def _event(payload: dict[str, object], ascii_only: bool) -> bytes:
+    if ascii_only:
+        return f"event: {payload['type']}\ndata: {json.dumps(payload)}\n\n".encode()
+    return encode_json_event(payload, event=str(payload["type"]))
+
+
+@st.composite
+def _streams(draw: st.DrawFn) -> list[bytes]:
+    """Blocks of every kind, their deltas interleaved, both JSON encoders."""
+    kinds = draw(st.lists(st.sampled_from(list(_DELTAS)), min_size=1, max_size=3))
+    events = [_event({"type": "message_start", "message": {"id": "m"}}, False)]
+    for index, kind in enumerate(kinds):
+        block: dict[str, object] = {"type": kind}
+        if kind == "text":
+            block["text"] = ""
+        elif kind == "tool_use":
+            block.update(id="toolu_1", name="lookup", input={})
+        else:
+            block["thinking"] = ""
+        events.append(_event({"type": "content_block_start", "index": index,
+                              "content_block": block}, False))
+    for _ in range(draw(st.integers(min_value=0, max_value=14))):
+        index = draw(st.integers(min_value=0, max_value=len(kinds) - 1))
+        delta_type, field = _DELTAS[kinds[index]]
+        if draw(st.integers(min_value=0, max_value=9)) == 0:
+            delta_type = "text_delta" if delta_type != "text_delta" else "thinking_delta"
+            field = "text" if delta_type == "text_delta" else "thinking"
+        events.append(_event({"type": "content_block_delta", "index": index,
+                              "delta": {"type": delta_type, field: draw(_PIECES)}},
+                             draw(st.booleans())))
+    for index in range(len(kinds)):
+        events.append(_event({"type": "content_block_stop", "index": index}, False))
+    events.append(_event({"type": "message_stop"}, False))
+    return events
+
+
+@settings(max_examples=120, deadline=None)
+@given(stream=_streams(), reads=st.lists(st.integers(min_value=1, max_value=6), max_size=8))
+def test_merged_reads_give_what_event_by_event_gives(
+    stream: list[bytes], reads: list[int]
+) -> None:
+    """Property: merging same-block deltas of a read (templates included) changes no
+    block's text; deltas of another type for a block still pass untouched."""
+    mapping = {"é": "[E]", "b": "[B]"}  # single characters: chunking-invariant
+    one_by_one = SHAPE.rewriter(factory_of(mapping, hold=False)[0])
+    merged = SHAPE.rewriter(factory_of(mapping, hold=False)[0])
+    single: list[bytes] = []
+    together: list[bytes] = []
+    decoder = SSEDecoder()
+    position = 0
+    for size in [*reads, len(stream)]:
+        events = decoder.feed(b"".join(stream[position : position + size]))
+        position += size
+        together.extend(merged.on_events(events))
+        for event in events:
+            single.extend(one_by_one.on_event(event))
+    single.extend(one_by_one.finish())
+    together.extend(merged.finish())
+    expected = SSEDecoder().feed(b"".join(single))
+    got = SSEDecoder().feed(b"".join(together))
+    assert _block_texts(got) == _block_texts(expected)
+    thinking = [e.raw for e in expected if e.data and "thinking_delta" in e.data]
+    assert [e.raw for e in got if e.data and "thinking_delta" in e.data] == thinking
+    assert got[-1].event == "message_stop"

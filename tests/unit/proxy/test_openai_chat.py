@@ -296,3 +296,67 @@ def test_same_channel_text_in_one_read_is_merged() -> None:
         {"content": "c"}]
     assert out[2] == events[3].raw.encode()  # single and unchanged: original bytes
     assert len(made) == 2  # one filter per channel
+
+
+_PIECES = st.text(alphabet=st.sampled_from('cab "\\é😀\n'), max_size=6)
+
+
+@st.composite
+def _streams(draw: st.DrawFn) -> list[bytes]:
+    """Chunks of several channels, envelopes that change, texts equal to the id, and
+    both JSON encoders (raw UTF-8 and ``ensure_ascii``), as encoded events."""
+    events: list[bytes] = []
+    for _ in range(draw(st.integers(min_value=1, max_value=14))):
+        kind = draw(st.sampled_from(["content", "content", "content1", "refusal", "tool",
+                                     "role", "usage"]))
+        text = draw(_PIECES)
+        index = 1 if kind == "content1" else 0
+        delta: dict[str, object] = {"content": text}
+        if kind == "refusal":
+            delta = {"refusal": text}
+        elif kind == "tool":
+            delta = {"tool_calls": [{"index": 0, "function": {"arguments": text}}]}
+        elif kind == "role":
+            delta = {"role": "assistant", "content": ""}
+        chunk: dict[str, object] = {
+            "id": draw(st.sampled_from(["c", "d"])), "object": "chat.completion.chunk",
+            "choices": [{"index": index, "delta": delta, "finish_reason": None}]}
+        if kind == "usage":
+            chunk = {"id": "c", "choices": [], "usage": {"total_tokens": 3}}
+        if draw(st.booleans()):
+            events.append(encode_json_event(chunk))
+        else:
+            events.append(f"data: {json.dumps(chunk)}\n\n".encode())
+    events.append(encode_json_event({"id": "c", "choices": [
+        {"index": i, "delta": {}, "finish_reason": "stop"} for i in (0, 1)]}))
+    events.append(b"data: [DONE]\n\n")
+    return events
+
+
+@settings(max_examples=120, deadline=None)
+@given(stream=_streams(), reads=st.lists(st.integers(min_value=1, max_value=6), max_size=8))
+def test_merged_reads_give_what_event_by_event_gives(
+    stream: list[bytes], reads: list[int]
+) -> None:
+    """Property: merging same-channel chunks of a read (templates included) changes no
+    channel's text and keeps every flush before its finish chunk."""
+    mapping = {"é": "[E]", "a": "[A]"}  # single characters: chunking-invariant
+    one_by_one = SHAPE.rewriter(factory_of(mapping, hold=False)[0])
+    merged = SHAPE.rewriter(factory_of(mapping, hold=False)[0])
+    single: list[bytes] = []
+    together: list[bytes] = []
+    decoder = SSEDecoder()
+    position = 0
+    for size in [*reads, len(stream)]:
+        events = decoder.feed(b"".join(stream[position : position + size]))
+        position += size
+        together.extend(merged.on_events(events))
+        for event in events:
+            single.extend(one_by_one.on_event(event))
+    single.extend(one_by_one.finish())
+    together.extend(merged.finish())
+    expected = _channel_texts(SSEDecoder().feed(b"".join(single)))
+    got_events = SSEDecoder().feed(b"".join(together))
+    assert _channel_texts(got_events) == expected
+    assert got_events[-1].is_done
+    assert len(got_events) <= len(SSEDecoder().feed(b"".join(single)))

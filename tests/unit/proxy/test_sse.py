@@ -197,3 +197,84 @@ def test_any_chunking_equals_whole(
     whole = decode_all([raw])
     assert decode_all(chunks) == whole
     assert "".join(e.raw for e in whole).encode() == raw
+
+
+def _decode(chunks: list[bytes], limit: int) -> list[Event] | str:
+    """The events of ``chunks``, or the refusal message if the decoder refused."""
+    decoder = SSEDecoder(max_event_bytes=limit)
+    events: list[Event] = []
+    try:
+        for chunk in chunks:
+            events.extend(decoder.feed(chunk))
+        events.extend(decoder.close())
+    except StreamProtocolError as exc:
+        return exc.message
+    return events
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    lines=st.lists(st.one_of(
+        st.sampled_from(["data: x", "data:y", "data:  two", "data", "event: e", ": c", "",
+                         "id: 1", "retry: 5", "data: é☃", "data: [DONE]", "x: y"]),
+        st.text(alphabet="ab:é ", max_size=6)), max_size=14),
+    limit=st.integers(min_value=4, max_value=40),
+    cuts=st.lists(st.integers(min_value=0, max_value=300), max_size=4),
+)
+def test_whole_event_fast_path_equals_line_by_line(
+    lines: list[str], limit: int, cuts: list[int]
+) -> None:
+    """Property: LF streams read whole events at once (the fast path) exactly as the
+    byte-by-byte decoder (never the fast path) does, refusals at the size limit included."""
+    raw = "".join(line + "\n" for line in lines).encode()
+    points = sorted({min(c, len(raw)) for c in cuts})
+    chunks = [raw[a:b] for a, b in zip([0, *points], [*points, len(raw)], strict=True)]
+    byte_by_byte = _decode([raw[i : i + 1] for i in range(len(raw))], limit)
+    assert _decode([raw], limit) == byte_by_byte
+    assert _decode(chunks, limit) == byte_by_byte
+
+
+def test_whole_events_in_one_read() -> None:
+    """Several whole events in one read: single data lines, fields, comments, a rest."""
+    raw = b'data: {"a":1}\n\ndata:[DONE]\n\nevent: ping\nid: 7\ndata: x\n\n: keep\n\ndata: par'
+    decoder = SSEDecoder()
+    events = decoder.feed(raw)
+    assert [(e.data, e.event, e.id, e.comments) for e in events] == [
+        ('{"a":1}', None, None, ()), ("[DONE]", None, None, ()),
+        ("x", "ping", "7", ()), (None, None, None, ("keep",))]
+    assert events[1].is_done
+    assert "".join(e.raw for e in events).encode() == raw[: raw.rindex(b"\n\n") + 2]
+    (last,) = decoder.feed(b"tial\n\n")
+    assert last.data == "partial" and last.raw == "data: partial\n\n"
+
+
+def test_oversized_whole_event_is_refused() -> None:
+    """An event over the limit that arrives whole in one read is refused too."""
+    with pytest.raises(StreamProtocolError, match="larger than 64"):
+        SSEDecoder(max_event_bytes=64).feed(b"data: " + b"x" * 100 + b"\n\n")
+
+
+@pytest.mark.parametrize(("data", "expected"), [
+    ('{"a":[1,"é"]}', {"a": [1, "é"]}),
+    (' {"a":1}\t', {"a": 1}),  # surrounding whitespace: the json.loads path
+    ("1", 1),
+    ('"s"', "s"),
+])
+def test_json_accepts_what_json_loads_accepts(data: str, expected: object) -> None:
+    """The scanner fast path and its json.loads fallback agree with json.loads."""
+    assert Event(data=data).json() == expected
+
+
+@pytest.mark.parametrize("data", ['{"a":1} x', '{"a":1}{}', "[1", "", '{"a":"\x01"}', "nul"])
+def test_json_refuses_what_json_loads_refuses(data: str) -> None:
+    """Trailing garbage, truncation, raw control characters: a protocol error."""
+    with pytest.raises(StreamProtocolError):
+        Event(data=data).json()
+
+
+def test_json_events_are_one_data_line() -> None:
+    """encode_json_event writes one data line even for text with newlines and CRs."""
+    raw = encode_json_event({"t": "a\nb\r\u2028c"})
+    assert raw.count(b"\n") == 2 and raw.startswith(b"data: {")
+    (event,) = decode_all([raw])
+    assert event.json() == {"t": "a\nb\r\u2028c"}
