@@ -261,3 +261,47 @@ def test_sparse_fold_map_equals_the_segment_by_segment_table(text: str) -> None:
                 else None
             )
             assert result.to_original(start, end) == table
+
+
+@st.composite
+def _tax_id_like(draw: st.DrawFn) -> str:
+    """Ten digits and either their ISO 7064 check digit or any digit."""
+    from stdnum.iso7064 import mod_11_10
+
+    first: str = draw(st.text("0123456789", min_size=10, max_size=10))
+    check: str = mod_11_10.calc_check_digit(first)
+    last: str = draw(st.sampled_from([check, *"0123456789"]))
+    return first + last
+
+
+@st.composite
+def _luhn_like(draw: st.DrawFn) -> str:
+    """Digits and either their Luhn check digit or any digit."""
+    from stdnum import luhn
+
+    body: str = draw(st.text("0123456789", min_size=1, max_size=20))
+    check: str = luhn.calc_check_digit(body)
+    last: str = draw(st.sampled_from([check, *"0123456789"]))
+    return body + last
+
+
+SSN_LIKE = st.tuples(
+    st.sampled_from(["000", "666", "900", "999", "078", "457", "219", "536", "001"]),
+    st.sampled_from(["00", "05", "55", "09", "22", "01"]),
+    st.sampled_from(["0000", "1120", "5462", "9999", "1234", "0001"]),
+).map("".join) | st.text("0123456789", min_size=8, max_size=10)
+
+
+@SETTINGS
+@given(_tax_id_like(), _luhn_like(), SSN_LIKE)
+def test_hot_path_checks_agree_with_python_stdnum(tax_id: str, card: str, ssn: str) -> None:
+    """The inlined tax id, Luhn and SSN checks give python-stdnum's answers."""
+    from stdnum import luhn
+    from stdnum.de import idnr
+    from stdnum.us import ssn as us_ssn
+
+    from detectors.validators import is_de_tax_id, is_luhn, is_us_ssn
+
+    assert is_de_tax_id(tax_id) is idnr.is_valid(tax_id)
+    assert is_luhn(card) is (len(card) >= 2 and luhn.is_valid(card))
+    assert is_us_ssn(ssn) is (len(ssn) == 9 and us_ssn.is_valid(ssn))
