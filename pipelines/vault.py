@@ -81,8 +81,8 @@ class Vault:
     ``normalizers`` overrides the per-label normalisation (label -> function).
     """
 
-    __slots__ = ("_by_key", "_counters", "_index", "_label_of", "_labels", "_max_index",
-                 "_normalizers", "_relink", "_reserved", "_surface")
+    __slots__ = ("_by_key", "_counters", "_index", "_issued", "_label_of", "_labels",
+                 "_max_index", "_normalizers", "_relink", "_reserved", "_surface")
 
     def __init__(
         self,
@@ -97,6 +97,8 @@ class Vault:
         if normalizers:
             self._normalizers.update(normalizers)
         self._by_key: dict[tuple[str, str], str] = {}
+        # (label, raw value) -> placeholder: repeats skip normalising and indexing.
+        self._issued: dict[tuple[str, str], str] = {}
         self._relink: dict[str, str] = {}
         self._surface: dict[str, str] = {}
         self._counters: dict[str, int] = {}
@@ -127,6 +129,10 @@ class Vault:
         contains placeholder-shaped text (it would make relinking ambiguous), and
         :class:`~pipelines.errors.VaultFull` when ``label`` has used up ``max_index``.
         """
+        # The same raw value again (a name mentioned twice): its answer cannot change.
+        known = self._issued.get((label, value))
+        if known is not None:
+            return known
         if label not in self._labels:
             if not LABEL_RE.match(label):
                 raise ValueError("invalid placeholder label")
@@ -143,6 +149,7 @@ class Vault:
             self._relink[placeholder] = value
             self._label_of[placeholder] = label
         self._remember(value, placeholder)
+        self._issued[(label, value)] = placeholder
         return placeholder
 
     def add_surface_form(self, surface: str, placeholder: str) -> None:
