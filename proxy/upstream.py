@@ -205,8 +205,12 @@ class UpstreamResponse:
         content = self._response.content
         while True:
             try:
-                async with asyncio.timeout(self._idle):
-                    chunk = await content.readany()
+                # Bytes that are already here need no wait and so no timer (a busy
+                # gateway finds the next bytes waiting after most writes).
+                chunk = content.read_nowait()
+                if not chunk and not content.at_eof():
+                    async with asyncio.timeout(self._idle):
+                        chunk = await content.readany()
             except (aiohttp.ClientError, TimeoutError) as exc:
                 raise map_client_error(exc) from exc
             if not chunk:

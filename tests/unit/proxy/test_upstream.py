@@ -124,6 +124,34 @@ async def test_post_streams_and_pools(aiohttp_server: AnyServer) -> None:
         await client.aclose()
 
 
+async def test_buffered_bytes_are_read_without_waiting(aiohttp_server: AnyServer) -> None:
+    """Bytes (and the end) already received are taken at once: no idle timer can fire on
+    them, and ``drained`` says when the end of the body has been read."""
+
+    async def handler(request: web.Request) -> web.StreamResponse:
+        response = web.StreamResponse()
+        await response.prepare(request)
+        for piece in (b"one", b"two"):
+            await response.write(piece)
+        return response
+
+    app = web.Application()
+    app.router.add_post("/v1/x", handler)
+    server = await aiohttp_server(app)
+    # An idle timeout no real wait could meet: only reads that do not wait succeed.
+    client = UpstreamClient("t", str(server.make_url("")), timeouts=fast(idle=1e-9))
+    await client.start()
+    try:
+        async with client.post("/v1/x", b"{}", {}) as response:
+            await asyncio.sleep(0.3)  # let the whole body and its end arrive
+            assert not response.drained
+            chunks = [chunk async for chunk in response.chunks()]
+            assert b"".join(chunks) == b"onetwo"
+            assert response.drained and response.complete
+    finally:
+        await client.aclose()
+
+
 async def test_timeouts_and_limits(aiohttp_server: AnyServer) -> None:
     """First-byte and idle timeouts raise UpstreamTimeout; an oversized body is refused."""
 
