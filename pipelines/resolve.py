@@ -26,8 +26,15 @@ def resolve(spans_per_detector: Sequence[Sequence[Span]]) -> list[Span]:
     """
     ranked = sorted(
         (
-            (span.start - span.end, position, span.start, span.label, -span.score,
-             span.detector, span)
+            (
+                span.start - span.end,
+                position,
+                span.start,
+                span.label,
+                -span.score,
+                span.detector,
+                span,
+            )
             for position, spans in enumerate(spans_per_detector)
             for span in spans
         ),

@@ -117,8 +117,9 @@ class SurfaceIndex:
         self._pending: list[str] = []
 
     @classmethod
-    def of(cls, surface_forms: Mapping[str, str], *, automaton_from: int = _AUTOMATON_FROM
-           ) -> SurfaceIndex:
+    def of(
+        cls, surface_forms: Mapping[str, str], *, automaton_from: int = _AUTOMATON_FROM
+    ) -> SurfaceIndex:
         """An index over ``surface -> placeholder`` pairs (labels read from placeholders)."""
         index = cls(automaton_from=automaton_from)
         for surface, placeholder in surface_forms.items():

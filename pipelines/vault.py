@@ -72,7 +72,6 @@ DEFAULT_NORMALIZERS: Final[Mapping[str, Callable[[str], str]]] = MappingProxyTyp
 )
 
 
-
 @final
 class Vault:
     """Issues placeholders for one request or session and maps them back.
@@ -81,8 +80,19 @@ class Vault:
     ``normalizers`` overrides the per-label normalisation (label -> function).
     """
 
-    __slots__ = ("_by_key", "_counters", "_index", "_issued", "_label_of", "_labels",
-                 "_max_index", "_normalizers", "_relink", "_reserved", "_surface")
+    __slots__ = (
+        "_by_key",
+        "_counters",
+        "_index",
+        "_issued",
+        "_label_of",
+        "_labels",
+        "_max_index",
+        "_normalizers",
+        "_relink",
+        "_reserved",
+        "_surface",
+    )
 
     def __init__(
         self,
@@ -228,8 +238,7 @@ class Vault:
             index += 1
             if index > self._max_index:
                 raise VaultFull(
-                    f"label {label} has no placeholder numbers left (max_index "
-                    f"{self._max_index})"
+                    f"label {label} has no placeholder numbers left (max_index {self._max_index})"
                 )
             placeholder = format_placeholder(label, index)
             if placeholder not in self._reserved:

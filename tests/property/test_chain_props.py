@@ -24,8 +24,13 @@ _SETTINGS = settings(max_examples=100, deadline=None)
 def _spans(draw: st.DrawFn) -> Span:
     start = draw(st.integers(0, 40))
     end = draw(st.integers(start + 1, start + 12))
-    return Span(start, end, draw(st.sampled_from(["A", "B", "C"])),
-                draw(st.sampled_from([0.5, 1.0])), draw(st.sampled_from(["d1", "d2"])))
+    return Span(
+        start,
+        end,
+        draw(st.sampled_from(["A", "B", "C"])),
+        draw(st.sampled_from([0.5, 1.0])),
+        draw(st.sampled_from(["d1", "d2"])),
+    )
 
 
 _SPAN_LISTS = st.lists(st.lists(_spans(), max_size=8), max_size=4)
@@ -87,17 +92,26 @@ _TOKENS = st.one_of(st.sampled_from(_NAMES + _EMAILS + _LITERALS), _FILLER)
 _TEXTS = st.lists(st.lists(_TOKENS, max_size=12).map("".join), min_size=1, max_size=4)
 # Filler with letters and case variants of the values: repeats are matched without case.
 _LOOSE_TEXTS = st.lists(
-    st.lists(st.one_of(_TOKENS, st.sampled_from(["ALICE SMITH", "bob", "A@X.ORG", "Bobby"]),
-                       st.text(max_size=5)), max_size=12).map("".join),
-    min_size=1, max_size=4,
+    st.lists(
+        st.one_of(
+            _TOKENS,
+            st.sampled_from(["ALICE SMITH", "bob", "A@X.ORG", "Bobby"]),
+            st.text(max_size=5),
+        ),
+        max_size=12,
+    ).map("".join),
+    min_size=1,
+    max_size=4,
 )
 
 
 def _chain() -> Chain:
-    return Chain([
-        PatternDetector("emails", "EMAIL", EMAIL_PATTERN),
-        ListDetector("people", "PERSON", _NAMES),
-    ])
+    return Chain(
+        [
+            PatternDetector("emails", "EMAIL", EMAIL_PATTERN),
+            ListDetector("people", "PERSON", _NAMES),
+        ]
+    )
 
 
 def _sanitize(texts: list[str], vault: Vault) -> Sanitized:
@@ -148,15 +162,22 @@ def test_sanitize_is_deterministic_and_findings_are_consistent(texts: list[str])
     assert sum(first.counts.values()) == len(first.findings)
     for finding in first.findings:
         raw = texts[finding.text_index][finding.start : finding.end]
-        assert first_vault.surface_forms[raw] == finding.placeholder or \
-            first_vault.placeholder_of(finding.label, raw) == finding.placeholder
+        assert (
+            first_vault.surface_forms[raw] == finding.placeholder
+            or first_vault.placeholder_of(finding.label, raw) == finding.placeholder
+        )
         assert finding.placeholder not in first_vault.reserved
 
 
 @_SETTINGS
-@given(_LOOSE_TEXTS, st.lists(st.sampled_from(_NAMES + _EMAILS + ["ALICE SMITH", "bob", "ob",
-                                                                  "Smith and", "x"]),
-                              min_size=1, max_size=8))
+@given(
+    _LOOSE_TEXTS,
+    st.lists(
+        st.sampled_from(_NAMES + _EMAILS + ["ALICE SMITH", "bob", "ob", "Smith and", "x"]),
+        min_size=1,
+        max_size=8,
+    ),
+)
 def test_surface_matcher_strategies_agree(texts: list[str], values: list[str]) -> None:
     """The per-value ``str.find`` scan and the Aho-Corasick scan find the same occurrences."""
     vault = Vault()

@@ -12,8 +12,21 @@ from pipelines.relink import relink
 from pipelines.vault import DEFAULT_NORMALIZERS, Vault, normalize_text
 
 _LABELS = ("PERSON", "EMAIL", "PHONE", "API_KEY")
-_VALUES = ("Alice", "ALICE", "alice ", "Bob", "a@x.org", "A@X.org", "+1 555 0100",
-           "15550100", "sk-Ab", "sk-aB", "名前", "x\x00y", "---")
+_VALUES = (
+    "Alice",
+    "ALICE",
+    "alice ",
+    "Bob",
+    "a@x.org",
+    "A@X.org",
+    "+1 555 0100",
+    "15550100",
+    "sk-Ab",
+    "sk-aB",
+    "名前",
+    "x\x00y",
+    "---",
+)
 _MAX_INDEX = 6
 
 
@@ -48,10 +61,19 @@ class VaultMachine(RuleBasedStateMachine):
             assert self.vault.issue(label, value) == self.model[key]
             return
         used = {p for p in self.first_value if p.startswith(f"[{label}_")} | self.reserved
-        free = [format_placeholder(label, n) for n in range(1, _MAX_INDEX + 1)
-                if format_placeholder(label, n) not in used]
-        last_issued = max((parse_placeholder(p)[1] for p in self.first_value  # type: ignore[index]
-                           if parse_placeholder(p)[0] == label), default=0)  # type: ignore[index]
+        free = [
+            format_placeholder(label, n)
+            for n in range(1, _MAX_INDEX + 1)
+            if format_placeholder(label, n) not in used
+        ]
+        last_issued = max(
+            (
+                parse_placeholder(p)[1]
+                for p in self.first_value  # type: ignore[index]
+                if parse_placeholder(p)[0] == label
+            ),
+            default=0,
+        )  # type: ignore[index]
         expected = [p for p in free if parse_placeholder(p)[1] > last_issued]  # type: ignore[index]
         if not expected:
             try:
@@ -86,11 +108,15 @@ class VaultMachine(RuleBasedStateMachine):
             assert placeholder.startswith(f"[{label}_")
         for surface, placeholder in self.vault.surface_forms.items():
             assert placeholder in self.first_value
-            assert self.vault.placeholder_of(parse_placeholder(placeholder)[0],  # type: ignore[index]
-                                             surface) == placeholder
+            assert (
+                self.vault.placeholder_of(
+                    parse_placeholder(placeholder)[0],  # type: ignore[index]
+                    surface,
+                )
+                == placeholder
+            )
         assert "Alice" not in repr(self.vault) and "@" not in repr(self.vault)
 
 
-VaultMachine.TestCase.settings = settings(max_examples=60, stateful_step_count=30,
-                                          deadline=None)
+VaultMachine.TestCase.settings = settings(max_examples=60, stateful_step_count=30, deadline=None)
 TestVaultMachine = VaultMachine.TestCase

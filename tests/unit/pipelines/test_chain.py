@@ -161,8 +161,9 @@ async def test_first_failure_in_pipeline_order_is_reported() -> None:
 async def test_detectors_run_concurrently() -> None:
     """Two slow detectors take about as long as one."""
     loop = asyncio.get_running_loop()
-    chain = Chain([PatternDetector("a", "A", "a", delay=0.2),
-                   PatternDetector("b", "B", "b", delay=0.2)])
+    chain = Chain(
+        [PatternDetector("a", "A", "a", delay=0.2), PatternDetector("b", "B", "b", delay=0.2)]
+    )
     started = loop.time()
     await chain.detect(["ab"])
     assert loop.time() - started < 0.35
@@ -192,10 +193,12 @@ async def test_detect_with_no_texts_or_no_detectors() -> None:
 
 
 def _chain() -> Chain:
-    return Chain([
-        PatternDetector("emails", "EMAIL", EMAIL_PATTERN),
-        ListDetector("people", "PERSON", ["Alice Smith", "Bob", "김철수", "王小明"]),
-    ])
+    return Chain(
+        [
+            PatternDetector("emails", "EMAIL", EMAIL_PATTERN),
+            ListDetector("people", "PERSON", ["Alice Smith", "Bob", "김철수", "王小明"]),
+        ]
+    )
 
 
 async def test_sanitize_replaces_and_numbers_in_canonical_order() -> None:
@@ -322,7 +325,8 @@ async def test_session_vault_across_turns_with_many_values() -> None:
     first = await Chain([ListDetector("p", "PERSON", old)]).sanitize([" ".join(old)], vault)
     assert "Old" not in first.texts[0]
     second = await Chain([ListDetector("p", "PERSON", new)]).sanitize(
-        [" / ".join(new + old), old[3].upper()], vault)
+        [" / ".join(new + old), old[3].upper()], vault
+    )
     assert "Old" not in second.texts[0] and "New" not in second.texts[0]
     assert second.texts[1] == "[PERSON_4]"
     assert second.texts[0].startswith("[PERSON_31] / [PERSON_32]")
