@@ -68,12 +68,12 @@ class VaultMachine(RuleBasedStateMachine):
         ]
         last_issued = max(
             (
-                parse_placeholder(p)[1]
-                for p in self.first_value  # type: ignore[index]
-                if parse_placeholder(p)[0] == label
+                parse_placeholder(p)[1]  # type: ignore[index]
+                for p in self.first_value
+                if parse_placeholder(p)[0] == label  # type: ignore[index]
             ),
             default=0,
-        )  # type: ignore[index]
+        )
         expected = [p for p in free if parse_placeholder(p)[1] > last_issued]  # type: ignore[index]
         if not expected:
             try:
