@@ -47,7 +47,7 @@ from proxy.shapes import (
     walk_generic,
     walk_schema,
 )
-from proxy.sse import Event, encode_json_event
+from proxy.sse import Event, encode_event, encode_json_event
 
 __all__ = ["PASSTHROUGH_BLOCKS", "AnthropicMessages", "AnthropicRewriter"]
 
@@ -225,6 +225,9 @@ class AnthropicRewriter:
             output = channel.feed(text)
             if end - position == 1 and output == text:
                 out.append(event.raw.encode())
+            elif template is not None:
+                # The first delta's bytes with the new text: no re-encoding of the rest.
+                out.append(encode_event(template.fill(output), event=event.event))
             else:
                 data["delta"] = {"type": delta_type, field: output}
                 out.append(encode_json_event(data, event=event.event))

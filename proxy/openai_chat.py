@@ -38,7 +38,7 @@ from proxy.shapes import (
     walk_generic,
     walk_schema,
 )
-from proxy.sse import Event, encode_json_event
+from proxy.sse import Event, encode_event, encode_json_event
 
 __all__ = ["OpenAIChat", "OpenAIChatRewriter"]
 
@@ -333,7 +333,7 @@ class OpenAIChatRewriter:
                     text = str(chunk[1][chunk[2]])
                 pieces.append(text)
                 end += 1
-            out.append(self._merged(event, data, text_chunk, pieces))
+            out.append(self._merged(event, data, text_chunk, pieces, template))
             position = end
         return out
 
@@ -357,8 +357,14 @@ class OpenAIChatRewriter:
         return template
 
     def _merged(
-        self, first: Event, head: dict[str, JSON], chunk: _TextChunk, pieces: Sequence[str]
+        self,
+        first: Event,
+        head: dict[str, JSON],
+        chunk: _TextChunk,
+        pieces: Sequence[str],
+        template: StringTemplate | None,
     ) -> bytes:
+        """One chunk for a run: ``template``, if given, is the run's first chunk's own."""
         key, holder, field = chunk
         text = pieces[0] if len(pieces) == 1 else "".join(pieces)
         self._head = head
@@ -366,6 +372,9 @@ class OpenAIChatRewriter:
         if output == text and len(pieces) == 1:
             return first.raw.encode()
         holder[field] = output
+        if template is not None:
+            # The first chunk's bytes with the new text: no re-encoding of the envelope.
+            return encode_event(template.fill(output))
         return encode_json_event(head)
 
     def on_event(self, event: Event) -> list[bytes]:

@@ -335,6 +335,10 @@ class StringTemplate:
             return None
         return cls(prefix, suffix)
 
+    def fill(self, value: str) -> str:
+        """The learnt JSON text with ``value`` as its string (the rest byte for byte)."""
+        return self._prefix + _ENCODE(value) + self._suffix
+
     def match(self, data: str | None) -> str | None:
         """The string value of ``data`` if it fits the template, else None."""
         if (

@@ -44,6 +44,16 @@ def test_same_envelope_yields_the_text() -> None:
     assert template.match(escaped) == "é😀"
 
 
+def test_fill_writes_the_learnt_bytes_around_a_new_text() -> None:
+    """fill() keeps every byte of the envelope and writes the new text as compact JSON."""
+    template = _learn()
+    assert template.fill("the ") == _data("the ")
+    filled = template.fill('a "b"\n é')
+    assert json.loads(filled) == json.loads(_data('a "b"\n é'))
+    assert template.match(filled) == 'a "b"\n é'
+    assert "\n" not in filled  # JSON escapes it: one SSE data line
+
+
 def test_other_envelopes_and_non_literals_do_not_match() -> None:
     """Anything but exactly one string literal between the learnt bytes is refused."""
     template = _learn()
