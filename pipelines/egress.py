@@ -42,7 +42,7 @@ from typing import Final, final
 import regex
 
 from pipelines.egress_literals import LiteralScanner, fold
-from pipelines.egress_regex import RegexItem, RegexScanner, compile_item
+from pipelines.egress_regex import AnchorHint, RegexItem, RegexScanner, compile_item
 from pipelines.errors import ConfigError, EgressRefused
 from pipelines.jsonstream import JsonStringChannel
 from pipelines.placeholders import (
@@ -67,13 +67,19 @@ class OutputPattern:
     """One pattern to redact in replies (built from ``detectors.library.EntityPattern``).
 
     ``pattern`` is ``regex``-module source (VERSION1); ``validator``, if given, must
-    accept the matched text for it to count.
+    accept the matched text for it to count.  ``anchors``, ``lead`` and ``lead_max`` are
+    an optional speed hint, a promise about the pattern that lets most chunks pass
+    without a regex search (:class:`~pipelines.egress_regex.AnchorHint`); a wrong one
+    is a leak, so only the tested entity library should give them.
     """
 
     name: str
     label: str
     pattern: str
     validator: Callable[[str], bool] | None = None
+    anchors: tuple[str, ...] = ()
+    lead: str | None = None
+    lead_max: int = 0
 
 
 @final
@@ -154,6 +160,7 @@ class EgressPolicy:
                         rank=_RANK_PATTERN + position,
                         source=pattern.pattern,
                         validator=pattern.validator,
+                        hint=_hint(pattern, position, max_held_chars),
                     )
                 )
             except regex.error as exc:
@@ -218,6 +225,25 @@ class EgressRules:
         self.scanners = tuple(s for s in (self.vault, policy.literals) if s)
 
 
+def _hint(pattern: OutputPattern, position: int, ceiling: int) -> AnchorHint | None:
+    """The pattern's speed hint, if it has one that cannot change when the filter refuses.
+
+    A hint holds at most ``reach`` characters more than the exact answer would; it is
+    dropped where that could reach the ceiling, so refusals never depend on it.
+    """
+    if not pattern.anchors:
+        return None
+    try:
+        hint = AnchorHint(pattern.anchors, pattern.lead, pattern.lead_max)
+    except (ValueError, regex.error) as exc:
+        raise ConfigError(
+            f"output pattern {pattern.name!r} has an invalid hint",
+            path=f"response.redact[{position}]",
+            expected="non-empty anchors; a character class lead with a positive lead_max",
+        ) from exc
+    return hint if 2 * hint.reach < ceiling else None
+
+
 def _forms_of(forms: Iterable[str], relink_map: Mapping[str, str]) -> Iterable[tuple[str, str]]:
     by_value = {value: placeholder for placeholder, value in relink_map.items()}
     for form in forms:
@@ -233,7 +259,7 @@ class TextStream:
     Used directly for text channels and per string literal by the JSON channel.
     """
 
-    __slots__ = ("_base", "_closed", "_fresh", "_pos", "_refused", "_rules", "_scan", "_text")
+    __slots__ = ("_base", "_dead", "_fresh", "_pos", "_refused", "_rules", "_scan", "_text")
 
     def __init__(self, rules: EgressRules) -> None:
         self._rules = rules
@@ -243,7 +269,7 @@ class TextStream:
         self._scan = rules.policy.regex.state()
         self._fresh = 0  # absolute offset of the first character never scanned
         self._refused = False
-        self._closed = False
+        self._dead = False  # refused or closed: one flag keeps the hot path to one test
 
     @property
     def held(self) -> int:
@@ -252,7 +278,8 @@ class TextStream:
 
     def feed(self, text: str) -> str:
         """Add ``text``; return everything that is now settled."""
-        self._check()
+        if self._dead:
+            self._check()
         if not text:
             return ""
         self._text += text
@@ -260,25 +287,25 @@ class TextStream:
 
     def close(self) -> str:
         """End of text: settle and return the rest."""
-        self._check()
+        if self._dead:
+            self._check()
         out = self._run(final=True)
-        self._closed = True
+        self._dead = True
         return out
 
     def _check(self) -> None:
         if self._refused:
             raise EgressRefused(self._rules.policy.max_held_chars)
-        if self._closed:
-            raise RuntimeError("egress filter used after close()")
+        raise RuntimeError("egress filter used after close()")
 
     def _run(self, final: bool) -> str:
         try:
             return self._settle(final)
         except TimeoutError as exc:
-            self._refused = True
+            self._refused = self._dead = True
             raise EgressRefused(self._rules.policy.max_held_chars) from exc
         except EgressRefused:
-            self._refused = True
+            self._refused = self._dead = True
             raise
 
     def _settle(self, final: bool) -> str:

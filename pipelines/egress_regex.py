@@ -27,6 +27,7 @@ a bounded window of settled input in front of the pending text (see
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final, final
@@ -36,6 +37,7 @@ import regex
 __all__ = [
     "FLAGS",
     "UNTIMED_SPAN",
+    "AnchorHint",
     "RegexItem",
     "RegexScanner",
     "ScanState",
@@ -173,6 +175,90 @@ def starter_source(settled: str) -> str | None:
 
 
 @final
+class AnchorHint:
+    """What a pattern's caller promises about it, so most feeds need no regex call.
+
+    The promise: every match of the pattern contains one of ``anchors`` (compared after
+    ``str.casefold``, which also covers ``(?i:...)`` and full case folding), and every
+    text that more text could still turn into a match, while it holds no anchor, is a
+    run of at most ``lead_max`` characters of the class ``lead`` followed by a proper
+    prefix of an anchor.  (An e-mail: ``@``; before it, 1 to 64 local-part characters.)
+    So where a window holds no anchor, the pattern has no match in it and can only be
+    open in that short tail: the filter holds the tail (at most ``lead_max`` plus the
+    longest anchor, never much more than the exact hold) and searches nothing; the
+    regex runs once an anchor arrives.  A wrong promise is a leak, so hints come from
+    the entity library (which tests them), never from user configuration.
+    """
+
+    __slots__ = (
+        "_in_lead",
+        "_lead",
+        "_lead_max",
+        "_prefix_lengths",
+        "_prefixes",
+        "find_anchor",
+        "reach",
+    )
+
+    def __init__(self, anchors: Sequence[str], lead: str | None, lead_max: int) -> None:
+        folded = sorted({anchor.casefold() for anchor in anchors})
+        if not folded or not all(folded):
+            raise ValueError("anchors must be non-empty strings")
+        if (lead is None) != (lead_max == 0) or lead_max < 0:
+            raise ValueError("lead and a positive lead_max go together")
+        # ``find_anchor(window.casefold())`` is None when the window holds no anchor.
+        self.find_anchor = re.compile("|".join(re.escape(a) for a in folded)).search
+        self._prefixes = frozenset(a[:n] for a in folded for n in range(1, len(a)))
+        self._prefix_lengths = tuple(range(1, max(len(a) for a in folded)))
+        self._lead = None if lead is None else regex.compile(lead, FLAGS)
+        self._lead_max = lead_max
+        # character -> whether it is in ``lead``, filled lazily (a dict write is atomic;
+        # bounded by the characters seen, at most Unicode's)
+        self._in_lead: dict[str, bool] = {}
+        # The most characters the hint can hold back from the end of a window.
+        self.reach = lead_max + len(self._prefix_lengths)
+
+    def open_from(self, text: str, start: int) -> int:
+        """The leftmost position ``>= start`` where the pattern may still be open.
+
+        Only valid when ``text[start:]`` holds no anchor; ``len(text)`` when it cannot
+        be open anywhere.
+        """
+        end = len(text)
+        if not self._prefix_lengths:  # one-character anchors: only the lead run
+            return end if self._lead is None else self._run_start(text, start, end)
+        best = end
+        for length in (0, *self._prefix_lengths):
+            tail = end - length
+            if tail < start:
+                break
+            if length and text[tail:].casefold() not in self._prefixes:
+                continue
+            if self._lead is not None:
+                tail = self._run_start(text, start, tail)
+            if tail < best:
+                best = tail
+        return best
+
+    def _run_start(self, text: str, low: int, stop: int) -> int:
+        """Where the run of ``lead`` characters ending at ``stop`` begins (not below
+        ``low``, nor more than ``lead_max`` before ``stop``)."""
+        in_lead = self._in_lead
+        lead = self._lead
+        at = stop
+        low = max(low, stop - self._lead_max)
+        while at > low:
+            char = text[at - 1]
+            member = in_lead.get(char)
+            if member is None:
+                member = in_lead[char] = lead is not None and lead.fullmatch(char) is not None
+            if not member:
+                break
+            at -= 1
+        return at
+
+
+@final
 @dataclass(frozen=True, slots=True)
 class RegexItem:
     """One compiled pattern: its matcher, its probe, and what a match of it means.
@@ -191,6 +277,7 @@ class RegexItem:
     probe: regex.Pattern[str]
     starter: regex.Pattern[str] | None
     validator: Callable[[str], bool] | None
+    hint: AnchorHint | None = None
 
 
 def compile_item(
@@ -201,6 +288,7 @@ def compile_item(
     rank: int,
     source: str,
     validator: Callable[[str], bool] | None,
+    hint: AnchorHint | None = None,
 ) -> RegexItem:
     """Compile one pattern and its probe (raises ``regex.error`` on bad source)."""
     settled = settleable_source(source)
@@ -214,6 +302,7 @@ def compile_item(
         probe=regex.compile(f"(?:{settled})(*PRUNE)(*FAIL)", FLAGS),
         starter=_compile_starter(settled),
         validator=validator,
+        hint=hint,
     )
 
 
@@ -267,10 +356,11 @@ class RegexScanner:
     new text).
     """
 
-    __slots__ = ("_always", "_groups", "_starts", "_timeout", "_whole", "items")
+    __slots__ = ("_always", "_groups", "_hints", "_starts", "_timeout", "_whole", "items")
 
     def __init__(self, items: Sequence[RegexItem], timeout: float) -> None:
         self.items = tuple(items)
+        self._hints = tuple(item.hint for item in items)
         self._timeout = timeout
         self._groups = tuple(_Group([item]) for item in items)
         # Items without a sound start test are searched on every feed.
@@ -352,7 +442,9 @@ class RegexScanner:
         unsettled = state.unsettled
         todo = unsettled | starts
         groups = self._groups
+        hints = self._hints
         partial = not final
+        folded, folded_at = "", -1  # casefolded text[folded_at:], shared by hinted items
         while todo:
             low_bit = todo & -todo
             todo ^= low_bit
@@ -364,27 +456,15 @@ class RegexScanner:
                     start_at = pos
             else:
                 start_at = fresh if fresh > pos else pos
-            group = groups[index]
-            timeout = self._timeout if end - start_at > UNTIMED_SPAN else None
-            found = group.full.search(text, start_at, None, None, partial, timeout)
-            if found is None:
-                start, group_open = end, False
-            elif found.partial:
-                # An attempt begun at the very end records no group: it starts there.
-                start = found.start(1)
-                if start < 0:
-                    start = found.start()
+            hint = hints[index]
+            if hint is not None and folded_at != start_at:
+                folded, folded_at = text[start_at:].casefold(), start_at
+            if hint is not None and hint.find_anchor(folded) is None:
+                # No anchor: no match here, and open at most in a short tail (AnchorHint).
+                start = end if final else hint.open_from(text, start_at)
                 group_open = True
             else:
-                start, group_open = found.start(1), False
-                if partial and start > start_at:
-                    probe = group.probe.search(text, start_at, None, None, True, timeout)
-                    if probe is not None:
-                        opened = probe.start(1)
-                        if opened < 0:
-                            opened = probe.start()
-                        if opened <= start:
-                            start, group_open = opened, True
+                start, group_open = self._search(groups[index], text, start_at, partial)
             # Every position before ``start`` is final for this item: no candidate.
             marks[index] = base + start
             if start < end:
@@ -398,6 +478,28 @@ class RegexScanner:
                 unsettled &= ~low_bit
         state.unsettled = unsettled
         return best, open_, at_best
+
+    def _search(self, group: _Group, text: str, start_at: int, partial: bool) -> tuple[int, bool]:
+        """One item's leftmost candidate or open position from ``start_at``, if open."""
+        end = len(text)
+        timeout = self._timeout if end - start_at > UNTIMED_SPAN else None
+        found = group.full.search(text, start_at, None, None, partial, timeout)
+        if found is None:
+            return end, False
+        if found.partial:
+            # An attempt begun at the very end records no group: it starts there.
+            start = found.start(1)
+            return (found.start() if start < 0 else start), True
+        start = found.start(1)
+        if partial and start > start_at:
+            probe = group.probe.search(text, start_at, None, None, True, timeout)
+            if probe is not None:
+                opened = probe.start(1)
+                if opened < 0:
+                    opened = probe.start()
+                if opened <= start:
+                    return opened, True
+        return start, False
 
     def open_label(self, text: str, pos: int) -> str | None:
         """The label of an item still open at ``pos`` (for a refusal message)."""

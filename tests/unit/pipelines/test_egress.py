@@ -222,9 +222,25 @@ def test_values_within_the_ceiling_are_redacted() -> None:
 
 
 def test_unterminated_value_at_close_is_not_a_refusal() -> None:
-    """At the end of the stream an open prefix that never completed is plain text."""
+    """At the end of the stream an open prefix that never completed is plain text.
+
+    Only a pattern that names the end of text as an end (the PEM block) masks there.
+    """
     r = rules(patterns=BUILTIN_PATTERNS)
-    assert run(r, "-----BEGIN PRIVATE KEY-----\nabc") == "-----BEGIN PRIVATE KEY-----\nabc"
+    assert run(r, "see -----BEGIN PRIVATE KE") == "see -----BEGIN PRIVATE KE"
+    assert run(r, "mail bob@corp") == "mail bob@corp"
+
+
+def test_a_private_key_cut_off_by_the_end_of_the_stream_is_masked() -> None:
+    """End of text ends an unterminated PEM block: the key material never leaks."""
+    r = rules(patterns=BUILTIN_PATTERNS)
+    text = "key:\n-----BEGIN RSA PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC"
+    for size in (1, 4, 7, len(text)):
+        chunks = [text[i : i + size] for i in range(0, len(text), size)]
+        assert run(r, *chunks) == "key:\n[REDACTED:PRIVATE_KEY]"
+    # Inside a JSON string channel the string's end ends the block.
+    out = run(r, '{"k": "-----BEGIN PRIVATE KEY-----\\nMIIE", "n": 1}', json_string=True)
+    assert out == '{"k": "[REDACTED:PRIVATE_KEY]", "n": 1}'
 
 
 def test_a_regex_timeout_is_a_refusal() -> None:

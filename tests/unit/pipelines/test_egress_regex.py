@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from pipelines.egress_regex import (
     FLAGS,
+    AnchorHint,
     RegexScanner,
     compile_item,
     settleable_source,
@@ -179,3 +180,49 @@ def test_start_test_never_excludes_a_real_start(
 def test_starter_source(source: str, starter: str | None) -> None:
     """Leading look-behinds are dropped; unsound cases have no start test."""
     assert starter_source(source) == starter
+
+
+_HINTED = [
+    (
+        compile_item(
+            name=p.name,
+            label=p.label,
+            kind="output",
+            rank=0,
+            source=p.pattern,
+            validator=None,
+            hint=AnchorHint(p.anchors, p.lead, p.lead_max),
+        ),
+        AnchorHint(p.anchors, p.lead, p.lead_max),
+    )
+    for p in BUILTIN_PATTERNS
+    if p.anchors
+]
+_HINT_ALPHABET = st.sampled_from(
+    [*"aAeEbBfF09+-.:@_()/ \n中é", "\u0301", "ſ", "ß", "eyJ", "sk-", "-----BEGIN ", "SSN ",
+     "Bearer ", "DE89", "ghp_", "xoxb-", "AKIA", "::", "1.2.3", "@x.org"]
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    text=st.lists(_HINT_ALPHABET, min_size=1, max_size=14).map("".join),
+    index=st.integers(0, len(_HINTED) - 1),
+)
+def test_builtin_hints_keep_their_promise(text: str, index: int) -> None:
+    """Where a window holds no anchor, a built-in has no match and is open only in the
+    tail the hint holds: the hint never releases what the exact probe would hold."""
+    item, hint = _HINTED[index]
+    for pos in range(len(text)):
+        if hint.find_anchor(text[pos:].casefold()) is not None:
+            continue
+        assert item.pattern.search(text, pos) is None
+        if item.probe.match(text, pos, partial=True) is not None:
+            assert hint.open_from(text, 0) <= pos
+
+
+def test_hints_are_validated() -> None:
+    """Empty anchors or a lead without its bound are rejected."""
+    for anchors, lead, lead_max in [((), None, 0), (("",), None, 0), (("@",), "[a]", 0)]:
+        with pytest.raises(ValueError):
+            AnchorHint(anchors, lead, lead_max)
