@@ -211,8 +211,8 @@ class SSEDecoder:
                 # No whole event left, a leading blank line, or too big: the general path.
                 return pos
             raw = text[pos : end + 2]
-            if raw.startswith("data:") and "\n" not in raw[:-2]:
-                data = raw[6:-2] if raw.startswith(" ", 5) else raw[5:-2]
+            if text.startswith("data:", pos) and text.find("\n", pos, end) < 0:
+                data = text[pos + 6 : end] if text.startswith(" ", pos + 5) else text[pos + 5 : end]
                 events.append(Event(data=data, raw=raw))
             else:
                 self._block = [raw]
