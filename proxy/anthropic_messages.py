@@ -49,7 +49,7 @@ from proxy.shapes import (
 )
 from proxy.sse import Event, encode_event, encode_json_event
 
-__all__ = ["PASSTHROUGH_BLOCKS", "AnthropicMessages", "AnthropicRewriter"]
+__all__ = ["PASSTHROUGH_BLOCKS", "AnthropicMessages", "AnthropicRewriter", "request_slots"]
 
 PASSTHROUGH_BLOCKS: Final = frozenset({"thinking", "redacted_thinking"})
 _TOP_STRUCTURAL: Final = COMMON_STRUCTURAL | {

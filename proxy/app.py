@@ -46,6 +46,7 @@ __all__ = [
     "UPSTREAMS",
     "GatewayState",
     "create_app",
+    "route_summary",
 ]
 
 @final

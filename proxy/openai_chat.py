@@ -40,7 +40,7 @@ from proxy.shapes import (
 )
 from proxy.sse import Event, encode_event, encode_json_event
 
-__all__ = ["OpenAIChat", "OpenAIChatRewriter"]
+__all__ = ["OpenAIChat", "OpenAIChatRewriter", "request_slots"]
 
 # Top-level keys that are configuration, not text.
 _TOP_STRUCTURAL: Final = COMMON_STRUCTURAL | {
