@@ -283,7 +283,14 @@ class TextStream:
         if not text:
             return ""
         self._text += text
-        return self._run(final=False)
+        try:  # inlined _run: this is the hot path
+            return self._settle(False)
+        except TimeoutError as exc:
+            self._refused = self._dead = True
+            raise EgressRefused(self._rules.policy.max_held_chars) from exc
+        except EgressRefused:
+            self._refused = self._dead = True
+            raise
 
     def close(self) -> str:
         """End of text: settle and return the rest."""
@@ -321,10 +328,19 @@ class TextStream:
             fresh = 0
         starts = regex_scanner.starts(text[fresh:])
         self._fresh = base + end
-        if not (starts | state.unsettled) and not scanners:
+        todo = starts | state.unsettled
+        if not todo and not scanners:
             # Fast path: nothing is open and no item can begin in the new text.
             out = text[pos:]
             pos = end
+        elif (
+            not final
+            and not scanners
+            and (hold := regex_scanner.quiet_hold(text, pos, todo, state, base)) is not None
+        ):
+            # Quiet path: only hinted items, no anchor; they hold at most their tails.
+            out = text[pos:hold]
+            pos = hold
         else:
             out = self._scan_window(text, pos, end, final, fresh, starts)
             pos = self._pos

@@ -191,13 +191,18 @@ class AnchorHint:
     """
 
     __slots__ = (
+        "_ascii_lead",
         "_in_lead",
         "_lead",
         "_lead_max",
         "_prefix_lengths",
         "_prefixes",
+        "_tail",
+        "anchors",
         "find_anchor",
+        "lead_only",
         "reach",
+        "tail_ends",
     )
 
     def __init__(self, anchors: Sequence[str], lead: str | None, lead_max: int) -> None:
@@ -206,15 +211,38 @@ class AnchorHint:
             raise ValueError("anchors must be non-empty strings")
         if (lead is None) != (lead_max == 0) or lead_max < 0:
             raise ValueError("lead and a positive lead_max go together")
+        self.anchors = tuple(folded)
         # ``find_anchor(window.casefold())`` is None when the window holds no anchor.
         self.find_anchor = re.compile("|".join(re.escape(a) for a in folded)).search
         self._prefixes = frozenset(a[:n] for a in folded for n in range(1, len(a)))
         self._prefix_lengths = tuple(range(1, max(len(a) for a in folded)))
+        # Leftmost (longest) proper anchor prefix that ends a casefolded window.
+        self._tail = (
+            re.compile(f"(?:{'|'.join(re.escape(p) for p in sorted(self._prefixes))})\\Z").search
+            if self._prefixes
+            else None
+        )
         self._lead = None if lead is None else regex.compile(lead, FLAGS)
+        lead_re = self._lead
+        self._ascii_lead = (
+            ""
+            if lead_re is None
+            else "".join(c for c in map(chr, range(128)) if lead_re.fullmatch(c) is not None)
+        )
         self._lead_max = lead_max
         # character -> whether it is in ``lead``, filled lazily (a dict write is atomic;
         # bounded by the characters seen, at most Unicode's)
         self._in_lead: dict[str, bool] = {}
+        # ASCII characters a held tail can end with: lead members, and the last
+        # character of an anchor prefix in any letter case.
+        self.tail_ends = frozenset(self._ascii_lead) | {
+            c
+            for prefix in self._prefixes
+            for c in map(chr, range(128))
+            if c.casefold() == prefix[-1]
+        }
+        # Only a lead run can be open (one-character anchors): open_from is run_start.
+        self.lead_only = self._tail is None and self._lead is not None
         # The most characters the hint can hold back from the end of a window.
         self.reach = lead_max + len(self._prefix_lengths)
 
@@ -225,33 +253,51 @@ class AnchorHint:
         be open anywhere.
         """
         end = len(text)
-        if not self._prefix_lengths:  # one-character anchors: only the lead run
-            return end if self._lead is None else self._run_start(text, start, end)
-        best = end
-        for length in (0, *self._prefix_lengths):
-            tail = end - length
-            if tail < start:
+        best = end if self._lead is None else self.run_start(text, start, end)
+        tail = self._tail
+        if tail is None:  # one-character anchors: only the lead run
+            return best
+        low = end - len(self._prefix_lengths)
+        if low < start:
+            low = start
+        window = text[low:]
+        folded = window.casefold()
+        if self._lead is None and len(folded) == len(window):
+            found = tail(folded)
+            return best if found is None else low + found.start()
+        # A lead before a partial anchor, or case folding that changes lengths.
+        for length in self._prefix_lengths:
+            stop = end - length
+            if stop < start:
                 break
-            if length and text[tail:].casefold() not in self._prefixes:
-                continue
-            if self._lead is not None:
-                tail = self._run_start(text, start, tail)
-            if tail < best:
-                best = tail
+            if text[stop:].casefold() in self._prefixes:
+                stop = stop if self._lead is None else self.run_start(text, start, stop)
+                if stop < best:
+                    best = stop
         return best
 
-    def _run_start(self, text: str, low: int, stop: int) -> int:
+    def run_start(self, text: str, low: int, stop: int) -> int:
         """Where the run of ``lead`` characters ending at ``stop`` begins (not below
-        ``low``, nor more than ``lead_max`` before ``stop``)."""
-        in_lead = self._in_lead
-        lead = self._lead
+        ``low``, nor more than ``lead_max`` before ``stop``).
+
+        ASCII members are stripped in C (``str.rstrip``); other characters are tested
+        one by one against the class, remembered per character.
+        """
+        if low < stop - self._lead_max:
+            low = stop - self._lead_max
+        ascii_lead = self._ascii_lead
         at = stop
-        low = max(low, stop - self._lead_max)
         while at > low:
+            at = low + len(text[low:at].rstrip(ascii_lead))
+            if at == low:
+                break
             char = text[at - 1]
-            member = in_lead.get(char)
+            if char < "\x80":
+                break  # an ASCII character outside the class ends the run
+            member = self._in_lead.get(char)
             if member is None:
-                member = in_lead[char] = lead is not None and lead.fullmatch(char) is not None
+                lead = self._lead
+                member = self._in_lead[char] = lead is not None and lead.fullmatch(char) is not None
             if not member:
                 break
             at -= 1
@@ -331,6 +377,9 @@ class _Group:
         self.probe = regex.compile(f"(?P<pg_at>)(?:{body})(*PRUNE)(*FAIL)", FLAGS)
 
 
+_Order = tuple[tuple[int, int, "AnchorHint"], ...]
+
+
 @final
 class ScanState:
     """One stream's progress per item: ``marks[i]`` is the absolute position before
@@ -356,11 +405,25 @@ class RegexScanner:
     new text).
     """
 
-    __slots__ = ("_always", "_groups", "_hints", "_starts", "_timeout", "_whole", "items")
+    __slots__ = (
+        "_always",
+        "_groups",
+        "_hints",
+        "_quiet",
+        "_starts",
+        "_timeout",
+        "_unhinted",
+        "_whole",
+        "items",
+    )
 
     def __init__(self, items: Sequence[RegexItem], timeout: float) -> None:
         self.items = tuple(items)
         self._hints = tuple(item.hint for item in items)
+        self._unhinted = sum(1 << i for i, item in enumerate(items) if item.hint is None)
+        # item mask -> search for any anchor of those items in casefolded text (lazily,
+        # bounded like the start cache)
+        self._quiet: dict[int, tuple[Callable[[str], object], str, _Order]] = {}
         self._timeout = timeout
         self._groups = tuple(_Group([item]) for item in items)
         # Items without a sound start test are searched on every feed.
@@ -478,6 +541,67 @@ class RegexScanner:
                 unsettled &= ~low_bit
         state.unsettled = unsettled
         return best, open_, at_best
+
+    def quiet_hold(
+        self, text: str, pos: int, todo: int, state: ScanState, base: int
+    ) -> int | None:
+        """:meth:`scan` for a window only hinted items may touch and none has an anchor in.
+
+        ``todo`` are the items to decide (unsettled or beginning in the new text).  When
+        all of them carry a hint and ``text[pos:]`` holds none of their anchors, none
+        has a match there and each is open at most in its hinted tail: the state is
+        updated as :meth:`scan` would and the leftmost held position returned.  None
+        when the window needs the full scan.  No regex runs.
+        """
+        if todo & self._unhinted:
+            return None
+        entry = self._quiet.get(todo)
+        if entry is None:
+            entry = self._quiet_entry(todo)
+        find, end_chars, order = entry
+        if find(text[pos:].casefold()) is not None:
+            return None
+        end = len(text)
+        if pos == end or (text[-1] < "\x80" and text[-1] not in end_chars):
+            # No tail can end in this character: every item is settled (their marks
+            # are not read while settled).
+            state.unsettled = 0
+            return end
+        hold = end
+        marks = state.marks
+        unsettled = 0
+        for bit, index, hint in order:  # the longest reach first
+            if end - hint.reach >= hold:
+                # Its tail cannot begin before the hold: final up to there.
+                marks[index] = base + hold
+                unsettled |= bit
+                continue
+            start = hint.run_start(text, pos, end) if hint.lead_only else hint.open_from(text, pos)
+            if start < end:
+                marks[index] = base + start
+                unsettled |= bit
+                if start < hold:
+                    hold = start
+        state.unsettled = unsettled
+        return hold
+
+    def _quiet_entry(self, todo: int) -> tuple[Callable[[str], object], str, _Order]:
+        """For the hinted items in ``todo``: a search for any of their anchors in
+        casefolded text, the ASCII characters a tail of theirs may end with, and the
+        items by falling reach.  Remembered per mask (bounded like the start cache)."""
+        hinted = [
+            (1 << index, index, hint)
+            for index, hint in enumerate(self._hints)
+            if todo >> index & 1 and hint is not None
+        ]
+        anchors = sorted({anchor for _bit, _index, hint in hinted for anchor in hint.anchors})
+        find = re.compile("|".join(re.escape(anchor) for anchor in anchors)).search
+        end_chars = "".join(sorted({c for _b, _i, hint in hinted for c in hint.tail_ends}))
+        order = tuple(sorted(hinted, key=lambda entry: -entry[2].reach))
+        entry = (find, end_chars, order)
+        if len(self._quiet) < _START_CACHE_SIZE:
+            self._quiet[todo] = entry
+        return entry
 
     def _search(self, group: _Group, text: str, start_at: int, partial: bool) -> tuple[int, bool]:
         """One item's leftmost candidate or open position from ``start_at``, if open."""
