@@ -264,6 +264,8 @@ async def _stream(
     response = _StreamReply(status=up.status, headers=response_headers(up.headers.items()))
     response.content_type = "text/event-stream"
     response.headers["Cache-Control"] = "no-cache"
+    # Set here: the middleware's copy comes after the headers of a stream were written.
+    response.headers["x-pseudogate-request-id"] = record.request_id
     record.status = up.status
     await response.prepare(request)
     decoder = SSEDecoder()

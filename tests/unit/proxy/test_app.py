@@ -57,6 +57,20 @@ async def test_probes_and_round_trip(aiohttp_client: AnyClient) -> None:
     assert response.headers["x-pseudogate-request-id"]
 
 
+async def test_streamed_reply_carries_request_id_and_ends(aiohttp_client: AnyClient) -> None:
+    """A streamed reply has the request id header and arrives whole, [DONE] last."""
+    client = await aiohttp_client(build(demo_config(redact=["API_KEY"])))
+    response = await client.post("/v1/chat/completions", json={
+        "model": "m", "stream": True,
+        "messages": [{"role": "user", "content": "mail bob@corp.example"}]})
+    assert response.status == 200
+    assert response.headers["x-pseudogate-request-id"]
+    assert response.content_type == "text/event-stream"
+    body = await response.read()
+    assert body.endswith(b"data: [DONE]\n\n")
+    assert b"bob@corp.example" in body
+
+
 async def test_resources_closed_on_shutdown(aiohttp_client: AnyClient) -> None:
     """Upstream sessions and demo servers are opened at start-up and closed at cleanup."""
     app = build(demo_config())
