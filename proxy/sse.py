@@ -81,10 +81,14 @@ class Event:
                 return value
         except (StopIteration, ValueError):
             pass
+        except RecursionError as exc:
+            raise StreamProtocolError("upstream sent JSON nested too deeply") from exc
         try:
             return json.loads(data)
         except ValueError as exc:
             raise StreamProtocolError("upstream sent an SSE event whose data is not JSON") from exc
+        except RecursionError as exc:
+            raise StreamProtocolError("upstream sent JSON nested too deeply") from exc
 
 
 @final

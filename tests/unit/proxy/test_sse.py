@@ -272,6 +272,13 @@ def test_json_refuses_what_json_loads_refuses(data: str) -> None:
         Event(data=data).json()
 
 
+def test_json_nested_too_deeply_is_a_protocol_error() -> None:
+    """A hostile upstream's deeply nested JSON is refused, not a RecursionError."""
+    for data in ("[" * 100_000 + "]" * 100_000, " " + "[" * 100_000):
+        with pytest.raises(StreamProtocolError, match="nested too deeply"):
+            Event(data=data).json()
+
+
 def test_json_events_are_one_data_line() -> None:
     """encode_json_event writes one data line even for text with newlines and CRs."""
     raw = encode_json_event({"t": "a\nb\r\u2028c"})
