@@ -22,6 +22,17 @@ earlier pattern.  Its output is written and the scan continues after it; without
 candidate the character is copied.  Output is never rescanned, so a mask or a relinked
 value is never matched again.  A chosen candidate longer than the ceiling is refused.
 
+End of the reply: what a pattern matches at the end of the text is what its source
+says there (``\\Z``, ``$``), and nothing else.  So a value still open when the stream
+closes (``bob@corp``, a lone ``-----``) is released as text, unless its pattern lets the
+end of the text end it.  The patterns for unbounded secrets must: a private key block
+ends at its END line *or at the end of the text*, and a JWT whose header segment is
+complete ends after its signature or at the end of the text, so a key or token cut off
+by the end of the stream (or of a JSON string literal) is masked, never released.  The
+filter holds such a value while the stream may still continue (``\\Z`` stays open
+until :meth:`EgressFilter.close`), so every chunking agrees with the whole string; a cut
+value longer than the ceiling is refused like any other.
+
 Streaming
 ---------
 :class:`EgressFilter` keeps the pending text (not yet settled) after a bounded window
@@ -31,6 +42,13 @@ the leftmost position where a candidate starts or may still start
 before it is emitted at once, decided candidates are replaced, and the first open
 position and everything after it is held.  Holding more than ``max_held_chars`` raises
 :class:`~pipelines.errors.EgressRefused` and releases nothing; so does a regex timeout.
+
+Speed: each item is searched only where it may begin or is still open, with one partial
+search in the common case.  Output patterns that carry a speed hint (``anchors``,
+``lead``: :class:`~pipelines.egress_regex.AnchorHint`) need no search at all while the
+pending text holds none of their anchors; when every pending item has a hint, a feed is
+settled without the scan loop (the quiet path) and holds at most each item's hinted
+tail (an e-mail's possible local part), a little more than the exact hold at worst.
 """
 
 from __future__ import annotations

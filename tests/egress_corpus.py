@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import base64
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from detectors.library import BUILTIN_ENTITIES, EMAIL_LOCAL_CHAR
+from detectors.validators import is_jwt
 from pipelines.egress import EgressFilter, EgressPolicy, EgressRules, OutputPattern
 from pipelines.errors import EgressRefused
 from tests.egress_oracle import Oracle
@@ -33,13 +34,31 @@ BUILTIN_LEADS: dict[str, tuple[str, int]] = {
     "IPV6": ("[0-9A-Fa-f]", 4),
     "BEARER_TOKEN": ("[bB]", 1),
 }
-# PEM private keys end at their END line or, cut off, at the end of the text (see the
-# pipelines.egress docstring); the library's pattern ends at the END line only.
+# The two unbounded secrets end, when cut off, at the end of the text (see the
+# pipelines.egress docstring): a PEM block at its END line or the end of the text, a JWT
+# after its signature or, once its header segment is complete, at the end of the text.
+# The library's patterns end at the END line and the signature only; these are the
+# proposed library sources, and the validator that accepts a cut token's two segments.
 PEM_SOURCE = (
     r"-----BEGIN (?:[A-Z0-9]{1,16} ){0,3}PRIVATE KEY(?: BLOCK)?-----"
     r"[\s\S]*?"
     r"(?:-----END (?:[A-Z0-9]{1,16} ){0,3}PRIVATE KEY(?: BLOCK)?-----|\Z)"
 )
+JWT_SOURCE = (
+    r"(?<![\w\-.])eyJ[A-Za-z0-9_\-]{4,}\."
+    r"(?:[A-Za-z0-9_\-]{2,}\.[A-Za-z0-9_\-]*(?![\w\-])|[A-Za-z0-9_\-]*\Z)"
+)
+
+
+def jwt_or_cut(text: str) -> bool:
+    """A JWT, or one cut off after its header segment (only matched at the text's end)."""
+    return is_jwt(text) or (text.count(".") == 1 and is_jwt(text + "."))
+
+
+_CUT_OFF: dict[str, tuple[str, Callable[[str], bool] | None]] = {
+    "PEM_PRIVATE_KEY": (PEM_SOURCE, None),
+    "JWT": (JWT_SOURCE, jwt_or_cut),
+}
 
 
 def builtin_patterns(hinted: bool = True) -> tuple[OutputPattern, ...]:
@@ -47,13 +66,13 @@ def builtin_patterns(hinted: bool = True) -> tuple[OutputPattern, ...]:
     patterns = []
     for e in BUILTIN_ENTITIES.values():
         lead, lead_max = BUILTIN_LEADS.get(e.name, (None, 0))
-        source = PEM_SOURCE if e.name == "PEM_PRIVATE_KEY" else e.pattern
+        source, validator = _CUT_OFF.get(e.name, (e.pattern, e.validator))
         patterns.append(
             OutputPattern(
                 name=e.name,
                 label=e.label,
                 pattern=source,
-                validator=e.validator,
+                validator=validator,
                 anchors=e.anchors if hinted else (),
                 lead=lead if hinted else None,
                 lead_max=lead_max if hinted else 0,
@@ -107,6 +126,9 @@ LONG_JWT = (
     + "."
     + "SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c" * 2
 )
+SHORT_JWT = (
+    _b64({"alg": "HS256", "typ": "JWT"}) + "." + _b64({"sub": "42"}) + ".SflKxwRJSMeKKF2QT4fw"
+)
 PEM_BODY_LINE = "MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7VJTUt9Us8cKj\n"
 SHORT_PEM = (
     "-----BEGIN PRIVATE KEY-----\n" + PEM_BODY_LINE * 4 + "-----END PRIVATE KEY-----"
@@ -135,8 +157,10 @@ FIXTURES: dict[str, str] = {
     "truncated_pem_then_text": "k -----BEGIN PRIVATE KEY-----\nMIIEvQ ... and [PERSON_1] bob@x.org",
     "pem_header_cut_is_text": "see -----BEGIN PRIVATE KEY",
     "markdown_rule_at_end": "Done.\n\n-----",
-    "jwt_cut_in_signature": "token " + LONG_JWT[:-30],
-    "jwt_cut_in_payload_is_text": "token " + LONG_JWT[:60],
+    "jwt_cut_in_signature": "token " + SHORT_JWT[:-8],
+    "jwt_cut_in_payload": "token " + SHORT_JWT[:48],
+    "jwt_cut_in_header_is_text": "token " + SHORT_JWT[:20],
+    "two_segments_mid_text_are_text": "a " + SHORT_JWT[:48] + " b",
     "adjacent_placeholders": "[PERSON_1][EMAIL_1][PERSON_2][PERSON_12][PERSON_1]",
     "prefix_values": "Sarah Chen met Sarah, then Sarah Chenko and SARAH CHEN and Sarahville.",
     "mask_shaped_input": "[REDACTED:EMAIL] and [REDACTED:PERSON] [REDACTED:{label}] stay",
@@ -155,27 +179,48 @@ FIXTURES: dict[str, str] = {
 }
 
 
-def make_policy(relink: bool = True, ceiling: int = CEILING) -> EgressPolicy:
+def make_policy(
+    relink: bool = True, ceiling: int = CEILING, *, literals: bool = True, hinted: bool = True
+) -> EgressPolicy:
     """The corpus policy: every built-in pattern, the \\b pattern and the literals."""
+    patterns = (*(BUILTIN_PATTERNS if hinted else PLAIN_PATTERNS), WORD_PATTERN)
     return EgressPolicy(
-        patterns=PATTERNS, relink=relink, max_held_chars=ceiling, literals=LITERALS
+        patterns=patterns,
+        relink=relink,
+        max_held_chars=ceiling,
+        literals=LITERALS if literals else {},
     )
 
 
-def make_rules(relink: bool = True, ceiling: int = CEILING) -> EgressRules:
+def make_rules(
+    relink: bool = True, ceiling: int = CEILING, *, literals: bool = True, hinted: bool = True
+) -> EgressRules:
     """The corpus policy for the corpus request (ten issued placeholders)."""
-    return make_policy(relink, ceiling).for_request(RELINK_MAP, VAULT_VALUES)
+    policy = make_policy(relink, ceiling, literals=literals, hinted=hinted)
+    return policy.for_request(RELINK_MAP, VAULT_VALUES)
 
 
-def make_oracle(relink: bool = True) -> Oracle:
+def make_oracle(relink: bool = True, *, literals: bool = True) -> Oracle:
     """The independent whole-string oracle for the same request."""
     return Oracle(
         patterns=PATTERNS,
         relink_map=RELINK_MAP,
         vault_values=VAULT_VALUES,
-        literals=LITERALS,
+        literals=LITERALS if literals else {},
         relink=relink,
     )
+
+
+# The policy variants every chunking test runs: with literals and the vault (the scan
+# loop), patterns only with hints (the quiet path), patterns only without hints (what a
+# route gets when its patterns carry none).
+VARIANTS: dict[str, tuple[bool, bool, bool]] = {
+    # name: (relink, literals, hinted)
+    "relink": (True, True, True),
+    "redact_vault": (False, True, True),
+    "quiet": (True, False, True),
+    "plain": (True, False, False),
+}
 
 
 def run_chunks(

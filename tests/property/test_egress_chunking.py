@@ -21,23 +21,30 @@ from tests.egress_corpus import (
     FIXTURES,
     LONG_JWT,
     SHORT_PEM,
+    VARIANTS,
     every_split,
     make_oracle,
     make_rules,
     run_chunks,
 )
 
-RULES = {relink: make_rules(relink) for relink in (True, False)}
-ORACLES = {relink: make_oracle(relink) for relink in (True, False)}
+RULES = {
+    name: make_rules(relink, literals=literals, hinted=hinted)
+    for name, (relink, literals, hinted) in VARIANTS.items()
+}
+ORACLES = {
+    name: make_oracle(relink, literals=literals)
+    for name, (relink, literals, _hinted) in VARIANTS.items()
+}
 
 
-@pytest.mark.parametrize("relink", [True, False], ids=["relink", "redact_vault"])
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
 @pytest.mark.parametrize("name", sorted(FIXTURES))
-def test_every_split_of_every_fixture_equals_the_oracle(name: str, relink: bool) -> None:
+def test_every_split_of_every_fixture_equals_the_oracle(name: str, variant: str) -> None:
     """One chunk equals the oracle; every split equals one chunk (or is a refused prefix)."""
     text = FIXTURES[name]
-    rules = RULES[relink]
-    expected, longest = ORACLES[relink].run(text)
+    rules = RULES[variant]
+    expected, longest = ORACLES[variant].run(text)
     whole, refused = run_chunks(rules, [text])
     must_refuse = longest > CEILING
     assert refused == must_refuse
@@ -54,7 +61,7 @@ def test_every_split_of_every_fixture_equals_the_oracle(name: str, relink: bool)
 
 def test_corpus_fixtures_exercise_what_they_claim() -> None:
     """The corpus really relinks, redacts and refuses where its names say so."""
-    oracle = ORACLES[True]
+    oracle = ORACLES["relink"]
     assert "Alice Müller" in oracle.run(FIXTURES["adjacent_placeholders"])[0]
     assert "[REDACTED:PRIVATE_KEY]" in oracle.run(FIXTURES["short_pem"])[0]
     assert oracle.run(FIXTURES["long_pem_refused"])[1] > CEILING
@@ -100,18 +107,18 @@ _SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[Hea
 
 
 @_SETTINGS
-@given(case=_chunked(_TEXT), relink=st.booleans())
+@given(case=_chunked(_TEXT), variant=st.sampled_from(sorted(VARIANTS)))
 def test_random_chunkings_of_planted_text_equal_the_oracle(
-    case: tuple[str, list[str]], relink: bool
+    case: tuple[str, list[str]], variant: str
 ) -> None:
     """Random text with planted values: any chunking gives the oracle's output."""
     text, chunks = case
-    expected, longest = ORACLES[relink].run(text)
-    whole, refused = run_chunks(RULES[relink], [text])
+    expected, longest = ORACLES[variant].run(text)
+    whole, refused = run_chunks(RULES[variant], [text])
     assert refused == (longest > CEILING)
     if not refused:
         assert whole == expected
-    got, split_refused = run_chunks(RULES[relink], chunks)
+    got, split_refused = run_chunks(RULES[variant], chunks)
     if split_refused:
         assert expected.startswith(got)
     else:
@@ -128,14 +135,19 @@ _JSON_VALUE = st.recursive(
 
 
 @_SETTINGS
-@given(value=_JSON_VALUE, ensure_ascii=st.booleans(), data=st.data())
+@given(
+    value=_JSON_VALUE,
+    ensure_ascii=st.booleans(),
+    variant=st.sampled_from(["relink", "quiet"]),
+    data=st.data(),
+)
 def test_json_channels_are_chunking_invariant_and_valid(
-    value: object, ensure_ascii: bool, data: st.DataObject
+    value: object, ensure_ascii: bool, variant: str, data: st.DataObject
 ) -> None:
     """JSON text in any chunking: the oracle's output, valid JSON, values filtered."""
     text = json.dumps(value, ensure_ascii=ensure_ascii)
-    expected = ORACLES[True].run_json(text)
-    whole, refused = run_chunks(RULES[True], [text], json_string=True)
+    expected = ORACLES[variant].run_json(text)
+    whole, refused = run_chunks(RULES[variant], [text], json_string=True)
     if refused:
         return  # a planted value longer than the ceiling: refusal checked above
     assert whole == expected
@@ -143,6 +155,6 @@ def test_json_channels_are_chunking_invariant_and_valid(
     cuts = sorted(data.draw(st.sets(st.integers(1, max(1, len(text) - 1)), max_size=10)))
     bounds = [0, *[c for c in cuts if c < len(text)], len(text)]
     chunks = [text[a:b] for a, b in itertools.pairwise(bounds)]
-    got, split_refused = run_chunks(RULES[True], chunks, json_string=True)
+    got, split_refused = run_chunks(RULES[variant], chunks, json_string=True)
     assert not split_refused
     assert got == whole

@@ -6,7 +6,13 @@ import pytest
 
 from pipelines.egress import EgressFilter, EgressPolicy, EgressRules, OutputPattern
 from pipelines.errors import ConfigError, EgressRefused
-from tests.egress_corpus import BUILTIN_PATTERNS, LONG_JWT, SHORT_PEM
+from tests.egress_corpus import (
+    BUILTIN_PATTERNS,
+    LONG_JWT,
+    PLAIN_PATTERNS,
+    SHORT_JWT,
+    SHORT_PEM,
+)
 
 EMAIL = OutputPattern(
     name="EMAIL",
@@ -290,3 +296,40 @@ def test_bad_policies_are_config_errors_naming_the_key(
     with pytest.raises(ConfigError) as error:
         EgressPolicy(**options)  # type: ignore[arg-type]
     assert error.value.path == path
+
+
+@pytest.mark.parametrize(
+    ("cut", "masked"),
+    [(len(SHORT_JWT) - 8, True), (48, True), (41, True), (20, False), (37, False)],
+    ids=["in_signature", "in_payload", "after_first_dot", "in_header", "before_first_dot"],
+)
+def test_a_jwt_cut_off_by_the_end_of_the_stream(cut: int, masked: bool) -> None:
+    """A token cut after its header segment is masked; a bare header fragment is text."""
+    r = rules(patterns=BUILTIN_PATTERNS)
+    text = "t " + SHORT_JWT[:cut]
+    expected = "t [REDACTED:JWT]" if masked else text
+    for size in range(1, len(text) + 1):
+        chunks = [text[i : i + size] for i in range(0, len(text), size)]
+        assert run(r, *chunks) == expected
+    if text.count(".") == 1:  # two segments in the middle of the text are not a token
+        assert run(r, text + " x") == text + " x"
+
+
+def test_hinted_and_plain_patterns_give_the_same_output() -> None:
+    """Speed hints change when text is released, never what is released."""
+    hinted = rules(patterns=BUILTIN_PATTERNS)
+    plain = rules(patterns=PLAIN_PATTERNS)
+    text = "Mail bob@corp.example.org, 4111 1111 1111 1111, fe80::1, [PERSON_1] sk-"
+    for size in (1, 2, 3, 5, 8):
+        chunks = [text[i : i + size] for i in range(0, len(text), size)]
+        assert run(hinted, *chunks) == run(plain, *chunks)
+
+
+def test_the_quiet_path_holds_only_a_possible_tail() -> None:
+    """With hints, prose is released up to the word that could still become an e-mail."""
+    flt = EgressFilter(rules(patterns=BUILTIN_PATTERNS))
+    assert flt.feed("Hello wor") == "Hello "
+    assert flt.held == 3
+    assert flt.feed("ld, bye") == "world, "
+    assert flt.feed("@x.org now") == "[REDACTED:EMAIL] "
+    assert flt.close() == "now"
