@@ -8,8 +8,9 @@ module's ``partial=True`` over a reply arriving in chunks.  So every pattern her
 * is source for the ``regex`` module (not :mod:`re`), compiled with
   :func:`compile_pattern`, and is always run with ``timeout=``;
 * has no unbounded look-behind (a look-behind of at most a few characters is fine: the
-  stream filter keeps that much context), and no ``^``/``$``/``\\Z`` anchors, whose
-  meaning changes at a chunk boundary;
+  stream filter keeps that much context), and no ``^``/``$`` anchors; ``\\Z`` only
+  where the end of the text ends a value (a PEM block cut off mid-key), which the
+  stream filter reads as the end of the stream, not of a chunk;
 * declares ``max_length``, the longest text it can match, or ``None`` when unbounded
   (PEM blocks, JWTs), so the stream filter knows how long a match may stay open;
 * declares ``anchors``, literal substrings of which every match contains at least one,
@@ -313,11 +314,16 @@ _ENTRIES: Final[tuple[EntityPattern, ...]] = (
         pattern=(
             r"-----BEGIN (?:[A-Z0-9]{1,16} ){0,3}PRIVATE KEY(?: BLOCK)?-----"
             r"[\s\S]*?"
-            r"-----END (?:[A-Z0-9]{1,16} ){0,3}PRIVATE KEY(?: BLOCK)?-----"
+            # A key cut off by the end of the text (a reply stopped by max_tokens, a
+            # prompt pasted half) is still key material: the end of text ends it too.
+            r"(?:-----END (?:[A-Z0-9]{1,16} ){0,3}PRIVATE KEY(?: BLOCK)?-----|\Z)"
         ),
         validator=None,
         score=1.0,
-        description="PEM private key block (RSA, EC, OPENSSH, ENCRYPTED, PGP ...), BEGIN to END",
+        description=(
+            "PEM private key block (RSA, EC, OPENSSH, ENCRYPTED, PGP ...), BEGIN to END"
+            " or to the end of the text"
+        ),
         max_length=None,
         anchors=("-----BEGIN",),
     ),

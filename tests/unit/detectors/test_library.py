@@ -29,6 +29,9 @@ from detectors.validators import (
     is_mod97,
     is_us_ssn,
 )
+from pipelines.egress import EgressFilter, EgressPolicy, OutputPattern
+from pipelines.egress_regex import settleable_source
+from pipelines.errors import EgressRefused
 from pipelines.spans import DetectorContext
 
 DOCS = Path(__file__).resolve().parents[3] / "docs" / "entities.md"
@@ -176,10 +179,22 @@ ROWS: list[tuple[str, str, list[str]]] = [
         "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaA==\n-----END OPENSSH PRIVATE KEY-----",
         ["-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaA==\n-----END OPENSSH PRIVATE KEY-----"],
     ),
+    # cut off by the end of the text (max_tokens, half a paste): still key material
+    ("PEM_PRIVATE_KEY", f"key: {PEM[:90]}", [PEM[:90]]),
+    ("PEM_PRIVATE_KEY", "-----BEGIN EC PRIVATE KEY-----", ["-----BEGIN EC PRIVATE KEY-----"]),
+    ("PEM_PRIVATE_KEY", f"{PEM[:-5]}", [PEM[:-5]]),
+    ("PEM_PRIVATE_KEY", f"{PEM}\nand {PEM[:70]}", [PEM, PEM[:70]]),
+    ("PEM_PRIVATE_KEY", "-----BEGIN RSA PRIVATE KE", []),
     ("PEM_PRIVATE_KEY", "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----", []),
+    ("PEM_PRIVATE_KEY", "-----BEGIN CERTIFICATE-----\nMIIB", []),
     ("PEM_PRIVATE_KEY", "-----BEGIN PUBLIC KEY-----\nMIIB\n-----END PUBLIC KEY-----", []),
     # JWT
     ("JWT", f"token {JWT}.", [JWT]),
+    # cut in the signature: still a token; cut before the second dot: not one (no
+    # signature, nothing to replay; docs/entities.md)
+    ("JWT", f"token {JWT[:-10]}", [JWT[:-10]]),
+    ("JWT", f"token {JWT[: JWT.rindex('.') + 1]}", [JWT[: JWT.rindex(".") + 1]]),
+    ("JWT", f"token {JWT[: JWT.rindex('.')]}", []),
     ("JWT", "eyJhbGciOi.eyJzdWIi.sig", []),
     ("JWT", "eyJub3QganNvbg.eyJzdWIi.sig", []),
     ("JWT", "plain a.b.c and eyJ alone", []),
@@ -392,8 +407,15 @@ def test_patterns_support_partial_matching() -> None:
     email = compile_pattern(BUILTIN_ENTITIES["EMAIL"])
     match = email.search("mail bob@corp", partial=True, timeout=1.0)
     assert match is not None and match.partial and match.start() == 5
-    pem = compile_pattern(BUILTIN_ENTITIES["PEM_PRIVATE_KEY"])
-    match = pem.search("x -----BEGIN RSA PRIVATE KEY-----\nMIIE", partial=True, timeout=1.0)
+    # A PEM block may end at the end of the text (\\Z): on a whole text that is a
+    # complete match; in the stream filter's settleable form the end of the buffer is
+    # not the end of the text, so a probe (see pipelines.egress_regex) finds it open.
+    entry = BUILTIN_ENTITIES["PEM_PRIVATE_KEY"]
+    cut = "x -----BEGIN RSA PRIVATE KEY-----\nMIIE"
+    match = compile_pattern(entry).search(cut, timeout=1.0)
+    assert match is not None and match.span() == (2, len(cut))
+    probe = regex.compile(f"(?:{settleable_source(entry.pattern)})(*PRUNE)(*FAIL)", regex.VERSION1)
+    match = probe.search(cut, partial=True, timeout=1.0)
     assert match is not None and match.partial and match.start() == 2
 
 
@@ -474,3 +496,53 @@ def test_lenient_phone_agrees_with_phonenumbers(text: str, region: str | None) -
         expected = False
     regions = (region,) if region else ("US",)
     assert phone_validator(strict=False, regions=regions)(text) is expected
+
+
+# -- the library's PEM entity in the stream filter, as proxy/policies.py passes it ---------
+
+_CUT_REPLY = "Here: -----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEAsecretkeymaterial\nabcDEF123"
+_KEY_BITS = ("MIIEpAIB", "secretkeymaterial", "abcDEF123", "PRIVATE KEY")
+
+
+def _pem_policy(max_held_chars: int = 16384) -> EgressPolicy:
+    entry = BUILTIN_ENTITIES["PEM_PRIVATE_KEY"]
+    pattern = OutputPattern(
+        name=entry.name, label=entry.label, pattern=entry.pattern, validator=entry.validator
+    )
+    return EgressPolicy(patterns=[pattern], max_held_chars=max_held_chars)
+
+
+def _stream(policy: EgressPolicy, *chunks: str) -> str:
+    flt = EgressFilter(policy.for_request({}, {}))
+    return "".join(flt.feed(chunk) for chunk in chunks) + flt.close()
+
+
+def test_reply_cut_inside_a_key_is_masked_at_close_for_every_split() -> None:
+    """A reply that ends inside a key (max_tokens) emits no key material, however split."""
+    policy = _pem_policy()
+    whole = _stream(policy, _CUT_REPLY)
+    assert whole == "Here: [REDACTED:PRIVATE_KEY]"
+    size = len(_CUT_REPLY)
+    for cut in range(size + 1):
+        assert _stream(policy, _CUT_REPLY[:cut], _CUT_REPLY[cut:]) == whole
+    for first in range(0, size, 7):
+        for second in range(first, size, 11):
+            parts = (_CUT_REPLY[:first], _CUT_REPLY[first:second], _CUT_REPLY[second:])
+            assert _stream(policy, *parts) == whole
+
+
+def test_complete_key_then_prose_in_the_stream_is_masked_and_the_prose_kept() -> None:
+    """With its END line the block ends there; the text after it passes through."""
+    reply = f"a {PEM} b -----BEGIN PRIVATE KEY-----\nMIIB"
+    out = _stream(_pem_policy(), *[reply[i : i + 5] for i in range(0, len(reply), 5)])
+    assert out == "a [REDACTED:PRIVATE_KEY] b [REDACTED:PRIVATE_KEY]"
+
+
+def test_open_key_past_the_ceiling_is_refused_without_releasing_it() -> None:
+    """Still open at the ceiling, the stream is refused and nothing of the key got out."""
+    flt = EgressFilter(_pem_policy(max_held_chars=64).for_request({}, {}))
+    emitted = flt.feed("Here: -----BEGIN RSA PRIVATE KEY-----\n")
+    with pytest.raises(EgressRefused):
+        for _ in range(10):
+            emitted += flt.feed("MIIEpAIBAAKCAQEAsecretkeymaterial\n")
+    assert not any(bit in emitted for bit in _KEY_BITS)
