@@ -187,6 +187,12 @@ class EgressPolicy:
                     path=f"response.redact[{position}]",
                     expected="regex-module source",
                 ) from exc
+            except ValueError as exc:
+                raise ConfigError(
+                    f"output pattern {pattern.name!r} has a hint its pattern refutes",
+                    path=f"response.redact[{position}]",
+                    expected="anchors and a lead covering every start of a match",
+                ) from exc
         self.regex = RegexScanner(items, regex_timeout_s)
         pairs = (
             literals.items()

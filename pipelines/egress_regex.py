@@ -246,6 +246,23 @@ class AnchorHint:
         # The most characters the hint can hold back from the end of a window.
         self.reach = lead_max + len(self._prefix_lengths)
 
+    def check(self, starter: regex.Pattern[str] | None) -> None:
+        """Raise ``ValueError`` where the pattern's start test refutes the promise.
+
+        Every ASCII character a match (or an open prefix) may begin with must be a
+        ``lead`` member or begin an anchor: this catches the dangerous slip, anchors
+        given without the lead that precedes them (an e-mail's local part), which would
+        release the start of a value before its anchor arrives.
+        """
+        if starter is None:
+            raise ValueError("the pattern has no start test to check its hint against")
+        firsts = {anchor[0] for anchor in self.anchors}
+        for char in map(chr, range(128)):
+            if char in self._ascii_lead or char.casefold() in firsts:
+                continue
+            if starter.match(char, partial=True) is not None:
+                raise ValueError("a match may begin outside the hint's lead and anchors")
+
     def open_from(self, text: str, start: int) -> int:
         """The leftmost position ``>= start`` where the pattern may still be open.
 
@@ -336,8 +353,12 @@ def compile_item(
     validator: Callable[[str], bool] | None,
     hint: AnchorHint | None = None,
 ) -> RegexItem:
-    """Compile one pattern and its probe (raises ``regex.error`` on bad source)."""
+    """Compile one pattern and its probe (raises ``regex.error`` on bad source, and
+    ``ValueError`` when ``hint`` contradicts the pattern: see :meth:`AnchorHint.check`)."""
     settled = settleable_source(source)
+    starter = _compile_starter(settled)
+    if hint is not None:
+        hint.check(starter)
     return RegexItem(
         name=name,
         label=label,
@@ -346,7 +367,7 @@ def compile_item(
         source=settled,
         pattern=regex.compile(settled, FLAGS),
         probe=regex.compile(f"(?:{settled})(*PRUNE)(*FAIL)", FLAGS),
-        starter=_compile_starter(settled),
+        starter=starter,
         validator=validator,
         hint=hint,
     )

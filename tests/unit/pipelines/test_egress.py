@@ -278,6 +278,9 @@ def test_hostile_input_is_bounded_by_the_placeholder_grammar() -> None:
 # -- configuration errors ----------------------------------------------------------------
 
 
+_REDACT0 = "response.redact[0]"
+
+
 @pytest.mark.parametrize(
     ("options", "path"),
     [
@@ -286,6 +289,9 @@ def test_hostile_input_is_bounded_by_the_placeholder_grammar() -> None:
         ({"max_held_chars": 0}, "response.max_held_chars"),
         ({"patterns": (OutputPattern("BAD", "BAD", "(unclosed"),)}, "response.redact[0]"),
         ({"patterns": (OutputPattern("LOW", "lower", "x"),)}, "response.redact[0]"),
+        # anchors without the lead before them: the local part would be released early
+        ({"patterns": (OutputPattern("E", "E", EMAIL.pattern, anchors=("@",)),)}, _REDACT0),
+        ({"patterns": (OutputPattern("E", "E", "x@", anchors=("@",), lead="[x]"),)}, _REDACT0),
     ],
 )
 def test_bad_policies_are_config_errors_naming_the_key(
