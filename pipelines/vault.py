@@ -10,6 +10,8 @@ it; the caller creates it and passes it explicitly, nothing here is global.  It 
   different values never share one;
 * every placeholder-shaped literal already present in the input is *reserved*: it is
   never issued and never relinked, so a user who writes ``[EMAIL_1]`` gets it back as is;
+  the same holds for the forms the egress filter relinks as echoes (``[email_1]``,
+  ``\\[EMAIL\\_1\\]``), whose canonical placeholder is reserved;
 * every raw surface form seen is remembered, so the chain can replace other
   occurrences of a value and the egress filter can redact raw values in the reply.
 
@@ -18,19 +20,32 @@ The vault's ``repr`` is redacted (counts per label only): it is safe in a traceb
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from types import MappingProxyType
 from typing import Final, final
 
 from pipelines.errors import VaultFull
-from pipelines.placeholders import LABEL_RE, find_placeholders, format_placeholder
+from pipelines.placeholders import (
+    LABEL_RE,
+    canonical_placeholder,
+    echoed_placeholder_pattern,
+    find_placeholders,
+    format_placeholder,
+)
 from pipelines.surface import CASE_SENSITIVE_LABELS, SurfaceIndex
 
 __all__ = ["CASE_SENSITIVE_LABELS", "DEFAULT_NORMALIZERS", "Vault", "normalize_text"]
 
 _NON_DIGIT: Final = re.compile(r"\D+")
+# Echoed forms (any letter case, markdown escapes) are recognised for labels up to this
+# long: at least as long as any label the egress filter relinks echoes of (its
+# ``max_label_length``, 32 by default), so whatever it would relink is reserved here.
+# Exact-grammar literals are reserved whatever their length.
+_ECHO_LABEL_MAX: Final = 64
+
 _NON_ALNUM: Final = re.compile(r"[^0-9A-Za-z]+")
 
 
@@ -55,6 +70,12 @@ def _alnum_upper(value: str) -> str:
 def _exact(value: str) -> str:
     # Secrets differ by case: two API keys that differ only in case are two values.
     return value
+
+
+@functools.lru_cache(maxsize=16)
+def _echo_finder(max_index: int) -> Callable[[str], Iterator[re.Match[str]]]:
+    """``finditer`` of the echoed-placeholder pattern (compiled once per ``max_index``)."""
+    return re.compile(echoed_placeholder_pattern(_ECHO_LABEL_MAX, max_index)).finditer
 
 
 DEFAULT_NORMALIZERS: Final[Mapping[str, Callable[[str], str]]] = MappingProxyType(
@@ -83,6 +104,7 @@ class Vault:
     __slots__ = (
         "_by_key",
         "_counters",
+        "_echo_finder",
         "_index",
         "_issued",
         "_label_of",
@@ -117,20 +139,33 @@ class Vault:
         self._labels: set[str] = set()
         self._label_of: dict[str, str] = {}
         self._index = SurfaceIndex()
+        self._echo_finder = _echo_finder(max_index)
 
     # -- input side ------------------------------------------------------------------
 
     def reserve(self, texts: Iterable[str]) -> None:
         """Mark every placeholder-shaped literal in ``texts`` as never to be issued.
 
-        A literal equal to a placeholder this vault already issued (a session's earlier
-        turn echoed back with ``relink: false``) stays relinkable: it is ours.
+        Besides the exact grammar this covers every form the egress filter relinks as an
+        echo (``[email_1]``, ``\\[EMAIL\\_1\\]``): their canonical placeholder is
+        reserved, so the model repeating what the user wrote is never turned into a
+        real value.  A literal whose canonical form this vault already issued (a
+        session's earlier turn echoed back with ``relink: false``) stays relinkable: it
+        is ours.
         """
+        echoes = self._echo_finder
         for text in texts:
+            # Every placeholder form contains "[": most texts are skipped by one scan.
+            if "[" not in text:
+                continue
             for match in find_placeholders(text):
                 literal = match.group(0)
                 if literal not in self._relink:
                     self._reserved.add(literal)
+            for match in echoes(text):
+                canonical = canonical_placeholder(match.group(0))
+                if canonical is not None and canonical not in self._relink:
+                    self._reserved.add(canonical)
 
     def issue(self, label: str, value: str) -> str:
         """Return the placeholder for ``value`` of type ``label``, issuing one if new.

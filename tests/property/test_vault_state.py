@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from hypothesis import settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
 from pipelines.errors import VaultFull
-from pipelines.placeholders import format_placeholder, parse_placeholder
+from pipelines.placeholders import canonical_placeholder, format_placeholder, parse_placeholder
 from pipelines.relink import relink
 from pipelines.vault import DEFAULT_NORMALIZERS, Vault, normalize_text
 
@@ -30,6 +30,18 @@ _VALUES = (
 _MAX_INDEX = 6
 
 
+@st.composite
+def _mangled(draw: st.DrawFn, placeholder: str) -> str:
+    """``placeholder`` as a model or a user may write it: any letter case, markdown
+    escapes before any bracket or underscore (the forms the egress filter relinks)."""
+    out = []
+    for char in placeholder:
+        if char in "[]_" and draw(st.booleans()):
+            out.append("\\")
+        out.append(char.lower() if char.isalpha() and draw(st.booleans()) else char)
+    return "".join(out)
+
+
 def _model_key(label: str, value: str) -> tuple[str, str]:
     key = DEFAULT_NORMALIZERS.get(label, normalize_text)(value)
     return label, key if key else "\x00" + value
@@ -50,6 +62,14 @@ class VaultMachine(RuleBasedStateMachine):
         """Reserve a placeholder literal (possibly one already issued)."""
         literal = format_placeholder(label, index)
         self.vault.reserve([f"text {literal} more"])
+        if literal not in self.first_value:
+            self.reserved.add(literal)
+
+    @rule(label=st.sampled_from(_LABELS), index=st.integers(1, _MAX_INDEX + 1), data=st.data())
+    def reserve_echo(self, label: str, index: int, data: st.DataObject) -> None:
+        """Reserve a mangled placeholder literal: its canonical form is what is reserved."""
+        literal = format_placeholder(label, index)
+        self.vault.reserve([f"text {data.draw(_mangled(literal))} more"])
         if literal not in self.first_value:
             self.reserved.add(literal)
 
@@ -120,3 +140,31 @@ class VaultMachine(RuleBasedStateMachine):
 
 VaultMachine.TestCase.settings = settings(max_examples=60, stateful_step_count=30, deadline=None)
 TestVaultMachine = VaultMachine.TestCase
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    label=st.from_regex(r"[A-Z][A-Z0-9_]{0,12}", fullmatch=True),
+    index=st.integers(1, 12),
+    data=st.data(),
+    before=st.text(max_size=20),
+    after=st.text(max_size=20),
+)
+def test_a_mangled_placeholder_in_the_input_is_never_issued(
+    label: str, index: int, data: st.DataObject, before: str, after: str
+) -> None:
+    """Any text holding any echo-mangled form of ``[LABEL_N]`` never gets it issued."""
+    literal = format_placeholder(label, index)
+    mangled = data.draw(_mangled(literal))
+    assert canonical_placeholder(mangled) == literal
+    vault = Vault(max_index=12)
+    vault.reserve([before + mangled + after])
+    assert literal in vault.reserved
+    issued = []
+    for n in range(12):
+        try:
+            issued.append(vault.issue(label, f"value {n}"))
+        except VaultFull:
+            break
+    assert literal not in issued
+    assert vault.lookup(literal) is None

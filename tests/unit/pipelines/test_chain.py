@@ -8,6 +8,7 @@ from collections.abc import Sequence
 import pytest
 
 from pipelines.chain import REPEAT_DETECTOR, Chain, Finding, resolve
+from pipelines.egress import EgressFilter, EgressPolicy
 from pipelines.errors import DetectorError, DetectorOverloaded, DetectorTimeout
 from pipelines.relink import relink
 from pipelines.spans import Span
@@ -268,6 +269,21 @@ async def test_literal_placeholders_are_never_touched() -> None:
     assert result.texts == ("[PERSON_1] [PERSON_2]", "[PERSON_2] [PERSON_1]")
     assert vault.lookup("[PERSON_1]") is None
     assert [relink(t, vault) for t in result.texts] == ["[PERSON_1] Bob", "Bob [PERSON_1]"]
+
+
+async def test_mangled_literal_placeholders_are_never_issued_nor_relinked() -> None:
+    """``[email_1]`` written by the user is not issued; the model's echo of it stays text."""
+    chain = Chain([PatternDetector("e", "EMAIL", EMAIL_PATTERN)])
+    vault = Vault()
+    text = r"template [email_1] and \[EMAIL\_1\]; mail zq@ex.com"
+    result = await chain.sanitize([text], vault)
+    assert result.texts == (r"template [email_1] and \[EMAIL\_1\]; mail [EMAIL_2]",)
+    rules = EgressPolicy(patterns=[]).for_request(vault.relink_map, vault.surface_forms)
+    flt = EgressFilter(rules)
+    echo = r"your template: [email_1] and \[EMAIL\_1\], sent to [EMAIL_2]"
+    assert flt.feed(echo) + flt.close() == (
+        r"your template: [email_1] and \[EMAIL\_1\], sent to zq@ex.com"
+    )
 
 
 async def test_existing_vault_values_are_replaced_in_new_turns() -> None:

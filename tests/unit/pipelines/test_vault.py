@@ -88,6 +88,46 @@ def test_reserve_keeps_our_own_placeholders_relinkable() -> None:
     assert vault.lookup("[PERSON_1]") == "Alice"
 
 
+@pytest.mark.parametrize(
+    ("written", "reserved"),
+    [
+        ("[email_1]", {"[EMAIL_1]"}),
+        ("[Email_1]", {"[EMAIL_1]"}),
+        (r"\[EMAIL\_1\]", {"[EMAIL_1]"}),
+        (r"\[EMAIL_1\]", {"[EMAIL_1]"}),
+        (r"[email\_1]", {"[EMAIL_1]"}),
+        (r"**\[credit\_card\_12\]**", {"[CREDIT_CARD_12]"}),
+        ("[email_1][EMAIL_2]", {"[EMAIL_1]", "[EMAIL_2]"}),
+        # not placeholders any more: left to the text, nothing reserved
+        ("[ EMAIL_1 ]", set()),
+        ("[EMAIL 1]", set()),
+        ("[email_01]", set()),
+        ("［email_1］", set()),
+        ("[émail_1]", set()),
+        ("[email_1", set()),
+        ("[" * 5000 + "email_" * 5000, set()),
+    ],
+)
+def test_mangled_literals_reserve_their_canonical_placeholder(
+    written: str, reserved: set[str]
+) -> None:
+    """Echo-mangled placeholders the user wrote are reserved as the egress reads them."""
+    vault = Vault()
+    vault.reserve([f"template {written} end"])
+    assert vault.reserved == frozenset(reserved)
+    issued = [vault.issue("EMAIL", f"u{n}@x.org") for n in range(3)]
+    assert not set(issued) & reserved
+
+
+def test_a_mangled_echo_of_our_own_placeholder_stays_relinkable() -> None:
+    """A later turn writing ``[person_1]`` for a placeholder this vault issued keeps it."""
+    vault = Vault()
+    vault.issue("PERSON", "Alice")
+    vault.reserve([r"as [person_1] and \[PERSON\_1\] said"])
+    assert vault.reserved == frozenset()
+    assert vault.lookup("[PERSON_1]") == "Alice"
+
+
 @pytest.mark.parametrize("value", ["[EMAIL_1]", "x [PERSON_12] y", ""])
 def test_placeholder_shaped_or_empty_values_are_refused(value: str) -> None:
     """A value that is or contains placeholder text (or is empty) is never issued."""
