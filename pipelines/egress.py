@@ -25,13 +25,14 @@ value is never matched again.  A chosen candidate longer than the ceiling is ref
 End of the reply: what a pattern matches at the end of the text is what its source
 says there (``\\Z``, ``$``), and nothing else.  So a value still open when the stream
 closes (``bob@corp``, a lone ``-----``) is released as text, unless its pattern lets the
-end of the text end it.  The patterns for unbounded secrets must: a private key block
-ends at its END line *or at the end of the text*, and a JWT whose header segment is
-complete ends after its signature or at the end of the text, so a key or token cut off
-by the end of the stream (or of a JSON string literal) is masked, never released.  The
-filter holds such a value while the stream may still continue (``\\Z`` stays open
-until :meth:`EgressFilter.close`), so every chunking agrees with the whole string; a cut
-value longer than the ceiling is refused like any other.
+end of the text end it.  The built-in private key block does: it ends at its END line
+*or at the end of the text*, so a key cut off by the end of the stream (or of a JSON
+string literal) is masked, never released.  A JWT is a value once both dots are there,
+so one cut in its signature is masked; cut before the second dot it cannot be
+replayed and stays text (the library's decision, docs/entities.md).  The filter holds
+such a value while the stream may still continue (``\\Z`` stays open until
+:meth:`EgressFilter.close`), so every chunking agrees with the whole string; a cut value
+longer than the ceiling is refused like any other.
 
 Streaming
 ---------

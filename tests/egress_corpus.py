@@ -4,17 +4,17 @@ Every pitfall of DESIGN C5 is a fixture here.  The policies use the real built-i
 library (``detectors.library``) as output patterns, plus a ``\\b`` custom pattern, a
 known-literal list with a value that is a prefix of another, and ten issued
 placeholders.  The ceiling is small (600) so that the PEM fixtures stay short enough to
-split at every point.
+split at every point.  Values cut off by the end of the text (a PEM block without END,
+JWTs cut at every segment) are fixtures too.
 """
 
 from __future__ import annotations
 
 import base64
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 
 from detectors.library import BUILTIN_ENTITIES, EMAIL_LOCAL_CHAR
-from detectors.validators import is_jwt
 from pipelines.egress import EgressFilter, EgressPolicy, EgressRules, OutputPattern
 from pipelines.errors import EgressRefused
 from tests.egress_oracle import Oracle
@@ -34,31 +34,6 @@ BUILTIN_LEADS: dict[str, tuple[str, int]] = {
     "IPV6": ("[0-9A-Fa-f]", 4),
     "BEARER_TOKEN": ("[bB]", 1),
 }
-# The two unbounded secrets end, when cut off, at the end of the text (see the
-# pipelines.egress docstring): a PEM block at its END line or the end of the text, a JWT
-# after its signature or, once its header segment is complete, at the end of the text.
-# The library's patterns end at the END line and the signature only; these are the
-# proposed library sources, and the validator that accepts a cut token's two segments.
-PEM_SOURCE = (
-    r"-----BEGIN (?:[A-Z0-9]{1,16} ){0,3}PRIVATE KEY(?: BLOCK)?-----"
-    r"[\s\S]*?"
-    r"(?:-----END (?:[A-Z0-9]{1,16} ){0,3}PRIVATE KEY(?: BLOCK)?-----|\Z)"
-)
-JWT_SOURCE = (
-    r"(?<![\w\-.])eyJ[A-Za-z0-9_\-]{4,}\."
-    r"(?:[A-Za-z0-9_\-]{2,}\.[A-Za-z0-9_\-]*(?![\w\-])|[A-Za-z0-9_\-]*\Z)"
-)
-
-
-def jwt_or_cut(text: str) -> bool:
-    """A JWT, or one cut off after its header segment (only matched at the text's end)."""
-    return is_jwt(text) or (text.count(".") == 1 and is_jwt(text + "."))
-
-
-_CUT_OFF: dict[str, tuple[str, Callable[[str], bool] | None]] = {
-    "PEM_PRIVATE_KEY": (PEM_SOURCE, None),
-    "JWT": (JWT_SOURCE, jwt_or_cut),
-}
 
 
 def builtin_patterns(hinted: bool = True) -> tuple[OutputPattern, ...]:
@@ -66,13 +41,12 @@ def builtin_patterns(hinted: bool = True) -> tuple[OutputPattern, ...]:
     patterns = []
     for e in BUILTIN_ENTITIES.values():
         lead, lead_max = BUILTIN_LEADS.get(e.name, (None, 0))
-        source, validator = _CUT_OFF.get(e.name, (e.pattern, e.validator))
         patterns.append(
             OutputPattern(
                 name=e.name,
                 label=e.label,
-                pattern=source,
-                validator=validator,
+                pattern=e.pattern,
+                validator=e.validator,
                 anchors=e.anchors if hinted else (),
                 lead=lead if hinted else None,
                 lead_max=lead_max if hinted else 0,
@@ -158,7 +132,7 @@ FIXTURES: dict[str, str] = {
     "pem_header_cut_is_text": "see -----BEGIN PRIVATE KEY",
     "markdown_rule_at_end": "Done.\n\n-----",
     "jwt_cut_in_signature": "token " + SHORT_JWT[:-8],
-    "jwt_cut_in_payload": "token " + SHORT_JWT[:48],
+    "jwt_cut_in_payload_is_text": "token " + SHORT_JWT[:48],
     "jwt_cut_in_header_is_text": "token " + SHORT_JWT[:20],
     "two_segments_mid_text_are_text": "a " + SHORT_JWT[:48] + " b",
     "adjacent_placeholders": "[PERSON_1][EMAIL_1][PERSON_2][PERSON_12][PERSON_1]",
