@@ -57,6 +57,8 @@ FLAGS: Final = regex.VERSION1
 UNTIMED_SPAN: Final = 48
 # Distinct one- and two-character keys remembered per policy for the start test.
 _START_CACHE_SIZE: Final = 1 << 16
+# Item masks remembered by the quiet path (each entry holds a small compiled pattern).
+_QUIET_CACHE_SIZE: Final = 4096
 # New texts up to this long are also remembered whole in the start-test cache.
 _WHOLE_KEY_CHARS: Final = 16
 
@@ -442,8 +444,7 @@ class RegexScanner:
         self.items = tuple(items)
         self._hints = tuple(item.hint for item in items)
         self._unhinted = sum(1 << i for i, item in enumerate(items) if item.hint is None)
-        # item mask -> search for any anchor of those items in casefolded text (lazily,
-        # bounded like the start cache)
+        # item mask -> what the quiet path needs for those items (lazily, bounded)
         self._quiet: dict[int, tuple[Callable[[str], object], str, _Order]] = {}
         self._timeout = timeout
         self._groups = tuple(_Group([item]) for item in items)
@@ -609,7 +610,7 @@ class RegexScanner:
     def _quiet_entry(self, todo: int) -> tuple[Callable[[str], object], str, _Order]:
         """For the hinted items in ``todo``: a search for any of their anchors in
         casefolded text, the ASCII characters a tail of theirs may end with, and the
-        items by falling reach.  Remembered per mask (bounded like the start cache)."""
+        items by falling reach.  Remembered per mask (at most ``_QUIET_CACHE_SIZE``)."""
         hinted = [
             (1 << index, index, hint)
             for index, hint in enumerate(self._hints)
@@ -620,7 +621,7 @@ class RegexScanner:
         end_chars = "".join(sorted({c for _b, _i, hint in hinted for c in hint.tail_ends}))
         order = tuple(sorted(hinted, key=lambda entry: -entry[2].reach))
         entry = (find, end_chars, order)
-        if len(self._quiet) < _START_CACHE_SIZE:
+        if len(self._quiet) < _QUIET_CACHE_SIZE:
             self._quiet[todo] = entry
         return entry
 
@@ -636,6 +637,12 @@ class RegexScanner:
             start = found.start(1)
             return (found.start() if start < 0 else start), True
         start = found.start(1)
+        if partial and found.end() == end and end - start > UNTIMED_SPAN:
+            # A long match running to the end of the window (a held key block, a
+            # token): count it open without a second pass over it.  At worst it is
+            # final and waits for the next chunk; never longer than the match itself,
+            # so refusals do not change.
+            return start, True
         if partial and start > start_at:
             probe = group.probe.search(text, start_at, None, None, True, timeout)
             if probe is not None:
