@@ -31,7 +31,8 @@ from urllib.parse import urlencode
 from aiohttp import web
 
 from pipelines.chain import Chain
-from pipelines.errors import GatewayError, RequestError, StreamProtocolError
+from pipelines.errors import RequestError, StreamProtocolError
+from pipelines.placeholders import find_placeholders
 from pipelines.vault import Vault
 from proxy.anthropic_messages import AnthropicMessages
 from proxy.config import RouteConfig
@@ -50,7 +51,14 @@ from proxy.shapes import (
 from proxy.sse import SSEDecoder
 from proxy.upstream import UpstreamClient, UpstreamResponse, request_headers, response_headers
 
-__all__ = ["API_SHAPES", "RECORD", "Gateway", "RouteRuntime", "shape_for_unrouted"]
+__all__ = [
+    "API_SHAPES",
+    "MAX_JSON_DEPTH",
+    "RECORD",
+    "Gateway",
+    "RouteRuntime",
+    "shape_for_unrouted",
+]
 
 RECORD: Final = web.RequestKey("record", RequestRecord)
 API_SHAPES: Final[dict[str, ApiShape]] = {
@@ -64,6 +72,12 @@ MAX_RESPONSE_BYTES: Final = 64 * 1024 * 1024
 _QUERY_ALLOWED: Final = frozenset({"beta", "api-version"})
 _JSON_TYPES: Final = frozenset({"application/json"})
 _TOKEN: Final = re.compile(r"[A-Za-z0-9._-]{1,64}")
+# Objects and arrays nest at most this deep in a request (real requests use < 20: a
+# tool schema inside a tool inside the body); deeper is refused as invalid JSON.
+MAX_JSON_DEPTH: Final = 64
+_TOO_DEEP: Final = f"request body nests deeper than {MAX_JSON_DEPTH} levels"
+_SURROGATE_ESCAPE: Final = re.compile(r"\\u[dD][89a-fA-F]")
+_SURROGATE: Final = re.compile("[\ud800-\udfff]")
 
 
 @final
@@ -127,10 +141,49 @@ async def _read_json(request: web.Request, limit: int) -> dict[str, object]:
     except UnicodeDecodeError as exc:
         raise RequestError(400, "invalid_utf8", "request body is not valid UTF-8") from exc
     try:
-        body = json.loads(text)
+        body = json.loads(text, parse_constant=_reject_constant)
+    except RecursionError as exc:
+        raise RequestError(400, "invalid_json", _TOO_DEEP) from exc
     except ValueError as exc:
         raise RequestError(400, "invalid_json", "request body is not valid JSON") from exc
+    _check_tree(body, lone_surrogates=_SURROGATE_ESCAPE.search(text) is not None)
     return dict(require_mapping(body))
+
+
+def _reject_constant(name: str) -> object:
+    # ``NaN``/``Infinity`` are not JSON (RFC 8259); Python would accept and re-send them.
+    raise ValueError("non-finite number")
+
+
+def _check_tree(body: object, *, lone_surrogates: bool) -> None:
+    """Reject nesting deeper than MAX_JSON_DEPTH and (when escaped) lone surrogates.
+
+    Iterative, so a hostile body cannot exhaust the stack here either.  A lone
+    surrogate escape parses to a ``str`` that cannot be encoded as UTF-8 again.
+    """
+    stack: list[tuple[object, int]] = [(body, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, dict):
+            if depth > MAX_JSON_DEPTH:
+                raise RequestError(400, "invalid_json", _TOO_DEEP)
+            if lone_surrogates:
+                for key in value:
+                    _check_string(key)
+            stack.extend((item, depth + 1) for item in value.values())
+        elif isinstance(value, list):
+            if depth > MAX_JSON_DEPTH:
+                raise RequestError(400, "invalid_json", _TOO_DEEP)
+            stack.extend((item, depth + 1) for item in value)
+        elif lone_surrogates and isinstance(value, str):
+            _check_string(value)
+
+
+def _check_string(value: str) -> None:
+    if _SURROGATE.search(value):
+        raise RequestError(
+            400, "invalid_json", "request body contains a lone UTF-16 surrogate escape"
+        )
 
 
 def _upstream_path(request: web.Request, runtime: RouteRuntime) -> str:
@@ -175,6 +228,7 @@ class Gateway:
         started = time.perf_counter()
         sanitized = await runtime.chain.sanitize(texts, vault)
         record.sanitize_ms = (time.perf_counter() - started) * 1000.0
+        await _check_signed(runtime.chain, shape.signed_texts(body), vault)
         write_slots(slots, sanitized.texts)
         record.note_findings(
             {finding.detector for finding in sanitized.findings}, sanitized.counts, len(vault)
@@ -196,6 +250,32 @@ class Gateway:
             if up.content_type in _JSON_TYPES:
                 return await _whole(up, shape, factory, record)
             raise StreamProtocolError("upstream answered with an unexpected content type")
+
+
+async def _check_signed(chain: Chain, texts: list[str], vault: Vault) -> None:
+    """Refuse the request if a signed text (Anthropic thinking) holds a value.
+
+    Signed texts cannot be rewritten, so they are checked, not sanitised: a detector
+    span that is not a placeholder literal, or a known value of this request's vault,
+    refuses the request.  Placeholders alone (what the provider wrote) pass.
+    """
+    if not texts:
+        return
+    spans_per_text = await chain.detect(texts)
+    index = vault.surface_index
+    for text, spans in zip(texts, spans_per_text, strict=True):
+        literals = [match.span() for match in find_placeholders(text)]
+        found = any(
+            not any(start < span.end and span.start < end for start, end in literals)
+            for span in spans
+        )
+        if found or index.find(text, literals):
+            raise RequestError(
+                400,
+                "signed_content_sensitive",
+                "request refused: a signed thinking block contains sensitive data and "
+                "cannot be rewritten",
+            )
 
 
 async def _relay_error(
@@ -281,14 +361,18 @@ async def _stream(
                     await _write(response, pending)
             pending.extend(rewriter.on_events(decoder.close()))
             pending.extend(rewriter.finish())
-        except (GatewayError, ValueError, KeyError, TypeError) as exc:
+        except ConnectionResetError:
+            raise
+        except Exception as exc:
             # Once the stream has started the only way to tell the client is the API's
-            # error event; an unexpected failure (a bug) fails closed the same way, as a
-            # 500-class error, and the held text of every channel is dropped.
+            # error event: a refusal, an upstream failure or a bug (any exception: the
+            # headers are gone, so the middleware could not answer) fails closed the
+            # same way, and the held text of every channel is dropped.
             failure = describe(exc)
             record.outcome = failure.outcome
             record.code = failure.code
-            if not isinstance(exc, GatewayError):
+            if failure.outcome == "error":
+                # The type only: a message may echo input.
                 get_logger("pseudogate").error("stream_failed", error=type(exc).__name__)
             pending.append(shape.error_event(failure.status, failure.code, failure.message))
         await response.write_eof(b"".join(pending))

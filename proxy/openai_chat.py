@@ -25,15 +25,16 @@ from typing import Final, final
 
 from pipelines.errors import StreamProtocolError
 from proxy.shapes import (
-    COMMON_STRUCTURAL,
     JSON,
     PROBE,
     FilterFactory,
     Slot,
     StringTemplate,
+    Structure,
     TextFilter,
     filter_whole,
-    slot_string,
+    is_token,
+    walk_config,
     walk_field,
     walk_generic,
     walk_schema,
@@ -42,22 +43,41 @@ from proxy.sse import Event, encode_event, encode_json_event
 
 __all__ = ["OpenAIChat", "OpenAIChatRewriter", "request_slots"]
 
-# Top-level keys that are configuration, not text.
-_TOP_STRUCTURAL: Final = COMMON_STRUCTURAL | {
-    "stream",
-    "stream_options",
-    "tool_choice",
-    "function_call",
-    "modalities",
-    "reasoning_effort",
-    "service_tier",
-    "logit_bias",
-    "audio",
-    "verbosity",
-    "parallel_tool_calls",
-    "store",
+# Top-level configuration and where its structure is (see ``walk_config``); any other
+# member, and anything these do not describe, is text.
+_TOP_CONFIG: Final[dict[str, Structure]] = {
+    "model": None,
+    "stream": None,
+    "stream_options": {"include_usage": None, "include_obfuscation": None},
+    "tool_choice": {
+        "type": None,
+        "mode": None,
+        "function": {"name": None},
+        "custom": {"name": None},
+        "allowed_tools": {"mode": None, "tools": [{"type": None, "function": {"name": None},
+                                                    "custom": {"name": None}}]},
+    },
+    "function_call": {"name": None},
+    "modalities": [None],
+    "reasoning_effort": None,
+    "service_tier": None,
+    "logit_bias": None,
+    "audio": {"voice": None, "format": None},
+    "verbosity": None,
+    "parallel_tool_calls": None,
+    "store": None,
+    "seed": None,
+    "n": None,
+    "max_tokens": None,
+    "max_completion_tokens": None,
+    "logprobs": None,
+    "top_logprobs": None,
 }
 _FIRST: Final = ("messages", "tools", "functions", "response_format")
+# Structure at the positions the API defines it.
+_MESSAGE_STRUCTURAL: Final = frozenset({"role", "tool_call_id"})
+_CALL_STRUCTURAL: Final = frozenset({"id", "type"})
+_PART_STRUCTURAL: Final = frozenset({"type"})
 
 
 def _walk_part(part: JSON, out: list[Slot]) -> None:
@@ -66,29 +86,33 @@ def _walk_part(part: JSON, out: list[Slot]) -> None:
     if not isinstance(part, dict):
         walk_generic(part, out)
         return
-    for key, value in part.items():
-        if key in COMMON_STRUCTURAL:
+    for key in list(part):
+        value = part[key]
+        if key in _PART_STRUCTURAL and is_token(value):
             continue
         if key == "image_url" and isinstance(value, dict):
-            url = value.get("url")
-            # A data: URL is an inline image, not text; an http URL may carry data.
-            if isinstance(url, str) and not url.startswith("data:"):
-                out.append(Slot(value, "url"))
+            for name in list(value):
+                url = value[name]
+                # A data: URL is an inline image, not text; an http URL may carry data.
+                if (name == "detail" and is_token(url)) or (
+                    name == "url" and isinstance(url, str) and url.startswith("data:")
+                ):
+                    continue
+                walk_field(value, name, out)
         elif key == "input_audio":
-            continue  # base64 audio and its format
-        elif key == "file" and isinstance(value, dict):
-            slot_string(value, "filename", out)
+            walk_config(part, key, {"data": None, "format": None}, out)  # base64 audio
+        elif key == "file":
+            walk_config(part, key, {"file_data": None, "file_id": None}, out)
         else:
             walk_field(part, key, out)
 
 
 def _walk_function_call(call: JSON, out: list[Slot]) -> None:
     if not isinstance(call, dict):
+        walk_generic(call, out)
         return
-    for key, value in call.items():
-        if key == "arguments" and isinstance(value, str):
-            out.append(Slot(call, key))
-        elif key not in COMMON_STRUCTURAL and key != "name":
+    for key in list(call):
+        if key != "name" or not is_token(call[key]):
             walk_field(call, key, out)
 
 
@@ -96,10 +120,13 @@ def _walk_message(message: JSON, out: list[Slot]) -> None:
     if not isinstance(message, dict):
         walk_generic(message, out)
         return
-    for key, value in message.items():
-        if key in COMMON_STRUCTURAL or key == "audio":
+    for key in list(message):
+        value = message[key]
+        if key in _MESSAGE_STRUCTURAL and is_token(value):
             continue
-        if key == "content" and isinstance(value, list):
+        if key == "audio":
+            walk_config(message, key, {"id": None}, out)
+        elif key == "content" and isinstance(value, list):
             for position, part in enumerate(value):
                 if isinstance(part, str):
                     out.append(Slot(value, position))
@@ -107,12 +134,14 @@ def _walk_message(message: JSON, out: list[Slot]) -> None:
                     _walk_part(part, out)
         elif key == "tool_calls" and isinstance(value, list):
             for call in value:
-                if isinstance(call, dict):
-                    for call_key, call_value in call.items():
-                        if call_key == "function":
-                            _walk_function_call(call_value, out)
-                        elif call_key not in COMMON_STRUCTURAL:
-                            walk_field(call, call_key, out)
+                if not isinstance(call, dict):
+                    walk_generic(call, out)
+                    continue
+                for call_key in list(call):
+                    if call_key in ("function", "custom"):
+                        _walk_function_call(call[call_key], out)
+                    elif call_key not in _CALL_STRUCTURAL or not is_token(call[call_key]):
+                        walk_field(call, call_key, out)
         elif key == "function_call":
             _walk_function_call(value, out)
         else:
@@ -121,9 +150,11 @@ def _walk_message(message: JSON, out: list[Slot]) -> None:
 
 def _walk_function_def(function: JSON, out: list[Slot]) -> None:
     if not isinstance(function, dict):
+        walk_generic(function, out)
         return
-    for key, value in function.items():
-        if key in ("name", "strict") or key in COMMON_STRUCTURAL:
+    for key in list(function):
+        value = function[key]
+        if key in ("name", "strict") and is_token(value):
             continue
         if key in ("parameters", "schema"):
             walk_schema(value, out)
@@ -133,15 +164,28 @@ def _walk_function_def(function: JSON, out: list[Slot]) -> None:
 
 def _walk_tools(tools: JSON, out: list[Slot]) -> None:
     if not isinstance(tools, list):
+        walk_generic(tools, out)
         return
     for tool in tools:
         if not isinstance(tool, dict):
+            walk_generic(tool, out)
             continue
-        for key, value in tool.items():
+        for key in list(tool):
             if key == "function":
-                _walk_function_def(value, out)
-            elif key not in COMMON_STRUCTURAL:
+                _walk_function_def(tool[key], out)
+            elif key != "type" or not is_token(tool[key]):
                 walk_field(tool, key, out)
+
+
+def _walk_response_format(value: JSON, out: list[Slot]) -> None:
+    if not isinstance(value, dict):
+        walk_generic(value, out)
+        return
+    for key in list(value):
+        if key == "json_schema":
+            _walk_function_def(value[key], out)
+        elif key != "type" or not is_token(value[key]):
+            walk_field(value, key, out)
 
 
 def request_slots(body: MutableMapping[str, JSON]) -> list[Slot]:
@@ -151,16 +195,24 @@ def request_slots(body: MutableMapping[str, JSON]) -> list[Slot]:
     if isinstance(messages, list):
         for message in messages:
             _walk_message(message, out)
-    _walk_tools(body.get("tools"), out)
+    elif messages is not None:
+        walk_generic(messages, out)
+    if "tools" in body:
+        _walk_tools(body["tools"], out)
     functions = body.get("functions")
     if isinstance(functions, list):
         for function in functions:
             _walk_function_def(function, out)
-    response_format = body.get("response_format")
-    if isinstance(response_format, dict):
-        _walk_function_def(response_format.get("json_schema"), out)
-    for key in body:
-        if key not in _FIRST and key not in _TOP_STRUCTURAL:
+    elif functions is not None:
+        walk_generic(functions, out)
+    if "response_format" in body:
+        _walk_response_format(body["response_format"], out)
+    for key in list(body):
+        if key in _FIRST:
+            continue
+        if key in _TOP_CONFIG:
+            walk_config(body, key, _TOP_CONFIG[key], out)
+        else:
             walk_field(body, key, out)
     return out
 
@@ -501,6 +553,10 @@ class OpenAIChat:
     def is_streaming(self, body: Mapping[str, JSON]) -> bool:
         """``stream: true``."""
         return body.get("stream") is True
+
+    def signed_texts(self, body: Mapping[str, JSON]) -> list[str]:
+        """None: Chat Completions has no signed content."""
+        return []
 
     def rewriter(self, factory: FilterFactory) -> OpenAIChatRewriter:
         """A fresh stream rewriter."""

@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import json.decoder
 import json.scanner
+import re
 from collections.abc import (
     Callable,
     Iterable,
@@ -26,7 +27,7 @@ from collections.abc import (
     Sequence,
 )
 from dataclasses import dataclass
-from typing import Final, Protocol, final
+from typing import Final, Literal, Protocol, final
 
 from pipelines.errors import RequestError
 from pipelines.vault import Vault
@@ -34,19 +35,25 @@ from proxy.sse import Event
 
 __all__ = [
     "COMMON_STRUCTURAL",
+    "NUMBER_SLOT_MIN",
     "PROBE",
     "ApiShape",
     "FilterFactory",
     "FilterPolicy",
     "Slot",
+    "SlotKind",
     "StreamRewriter",
     "StringTemplate",
+    "Structure",
     "TextFilter",
     "dumps",
+    "filter_strings",
     "filter_whole",
+    "is_token",
     "read_slots",
     "require_mapping",
     "slot_string",
+    "walk_config",
     "walk_field",
     "walk_generic",
     "walk_schema",
@@ -66,8 +73,10 @@ _SCAN_STRING: Final[Callable[[str, int], tuple[str, int]]] = (
 PROBE: Final = "\ufdd0pseudogate\ufdd1"
 _PROBE_LITERAL: Final = _ENCODE(PROBE)
 
-# Keys whose string values are protocol structure in every shape: changing them would
-# break the request, and they carry identifiers, not personal data.
+# Keys whose string values are protocol structure *at the positions the API defines*
+# (a message, a content block, a tool call): changing them would break the request,
+# and there they carry identifiers, not personal data.  Inside free-form data (an
+# unknown field, ``metadata``) the same names are text like any other key.
 COMMON_STRUCTURAL: Final = frozenset(
     {
         "type",
@@ -100,23 +109,74 @@ _SCHEMA_TEXT: Final = frozenset({"description", "title", "$comment"})
 _SCHEMA_VALUES: Final = frozenset({"enum", "const", "default", "examples", "example"})
 
 
+# What a slot points at: a string value, a non-structural dict key (renamed in place,
+# order kept), or a long integer in free-form data (read as its digits, written back as
+# the same number when nothing was found, else as the sanitised string).
+SlotKind = Literal["text", "key", "number"]
+# Integers with at least this many digits in free-form data are read as text: card,
+# phone and account numbers are 9+ digits, counts and limits are not.
+NUMBER_SLOT_MIN: Final = 10**8
+# Keys at the API's own positions that look like field names are structure; anything
+# else there (an e-mail, a name with a space) is read as text.
+_FIELD_NAME: Final = re.compile(r"[a-z][a-z0-9_]{0,63}")
+# What a structural string looks like (a model, a type, an id, a tool name): one token.
+# A value at a structural position that is not one (``"jane@corp.example"``, a name
+# with a space) is not the API's structure and is read as text.
+_TOKEN: Final = re.compile(r"[A-Za-z0-9_.:/+=-]{1,1024}")
+
+
 @final
 @dataclass(frozen=True, slots=True)
 class Slot:
-    """One string inside the request body: ``container[key]``."""
+    """One string inside the request body: ``container[key]`` (or the key itself)."""
 
     container: MutableMapping[str, JSON] | MutableSequence[JSON]
     key: str | int
+    kind: SlotKind = "text"
 
     def get(self) -> str:
         """The string currently in the slot."""
+        if self.kind == "key":
+            return str(self.key)
         value = self.container[self.key]  # type: ignore[index]
+        if self.kind == "number":
+            return str(value)
         assert isinstance(value, str)
         return value
 
     def set(self, value: str) -> None:
         """Replace the string in the slot."""
-        self.container[self.key] = value  # type: ignore[index]
+        if self.kind == "key":
+            _rename(self.container, str(self.key), value)
+        elif self.kind == "number":
+            # An untouched number stays a number; a found value becomes its placeholder.
+            if value != str(self.container[self.key]):  # type: ignore[index]
+                self.container[self.key] = value  # type: ignore[index]
+        else:
+            self.container[self.key] = value  # type: ignore[index]
+
+
+def _rename(container: object, old: str, new: str) -> None:
+    """Rename ``old`` to ``new`` in a dict, keeping the order of its keys."""
+    assert isinstance(container, dict)
+    if new == old:
+        return
+    if new in container:
+        # Two keys that normalise to one value (``A@x.org`` and ``a@x.org``) would merge.
+        raise RequestError(
+            400, "invalid_request", "two object keys in the request map to the same placeholder"
+        )
+    items = list(container.items())
+    container.clear()
+    for name, item in items:
+        container[new if name == old else name] = item
+
+
+def is_token(value: JSON) -> bool:
+    """Whether ``value`` may be structure: a non-string scalar or a one-token string."""
+    if isinstance(value, str):
+        return _TOKEN.fullmatch(value) is not None
+    return not isinstance(value, dict | list)
 
 
 def read_slots(slots: Iterable[Slot]) -> list[str]:
@@ -125,8 +185,17 @@ def read_slots(slots: Iterable[Slot]) -> list[str]:
 
 
 def write_slots(slots: Iterable[Slot], texts: Iterable[str]) -> None:
-    """Write ``texts`` back into ``slots``, pairwise, insisting on equal lengths."""
+    """Write ``texts`` back into ``slots``, pairwise, insisting on equal lengths.
+
+    Values are written before keys are renamed: a value slot names its key.
+    """
+    keys: list[tuple[Slot, str]] = []
     for slot, text in zip(slots, texts, strict=True):
+        if slot.kind == "key":
+            keys.append((slot, text))
+        else:
+            slot.set(text)
+    for slot, text in keys:
         slot.set(text)
 
 
@@ -138,30 +207,83 @@ def require_mapping(body: object) -> MutableMapping[str, JSON]:
 
 
 def walk_generic(
-    value: JSON, out: list[Slot], *, structural: frozenset[str] = COMMON_STRUCTURAL
+    value: JSON, out: list[Slot], *, structural: frozenset[str] = frozenset()
 ) -> None:
-    """Slot every string under ``value`` except values of ``structural`` keys."""
+    """Slot every string, key and long integer under ``value``.
+
+    This is the walk for free-form data (``metadata``, unknown fields, tool inputs):
+    nothing there is structure, whatever its key is called, so ``structural`` is
+    empty unless a caller knows the object (only the top level of it is exempted).
+    """
     if isinstance(value, dict):
-        for key, item in value.items():
+        for key, item in list(value.items()):
             if key in structural:
                 continue
-            if isinstance(item, str):
-                out.append(Slot(value, key))
-            else:
-                walk_generic(item, out, structural=structural)
+            out.append(Slot(value, key, "key"))
+            _walk_item(value, key, item, out)
     elif isinstance(value, list):
         for position, item in enumerate(value):
-            if isinstance(item, str):
-                out.append(Slot(value, position))
-            else:
-                walk_generic(item, out, structural=structural)
+            _walk_item(value, position, item, out)
+
+
+def _walk_item(
+    container: MutableMapping[str, JSON] | MutableSequence[JSON],
+    key: str | int,
+    item: JSON,
+    out: list[Slot],
+) -> None:
+    if isinstance(item, str):
+        out.append(Slot(container, key))
+    elif isinstance(item, int) and not isinstance(item, bool):
+        if abs(item) >= NUMBER_SLOT_MIN:
+            out.append(Slot(container, key, "number"))
+    else:
+        walk_generic(item, out)
 
 
 def walk_field(container: MutableMapping[str, JSON], key: str, out: list[Slot]) -> None:
-    """Slot ``container[key]`` if it is a string, else every string under it."""
+    """Slot ``container[key]`` (a string, a long number or everything under it).
+
+    ``container`` is an object of the API; ``key`` one of its text or unknown fields.
+    A key that does not look like a field name is read as text too.
+    """
+    if not _FIELD_NAME.fullmatch(key):
+        out.append(Slot(container, key, "key"))
+    _walk_item(container, key, container[key], out)
+
+
+# A description of where an API's configuration object keeps structure: ``None`` marks
+# a position whose scalar is structure (``"auto"``, a tool name, a number); a dict
+# names the structural members of an object; a one-item list describes each item.
+Structure = Mapping[str, "Structure | None"] | list["Structure | None"] | None
+
+
+def walk_config(
+    container: MutableMapping[str, JSON], key: str, spec: Structure, out: list[Slot]
+) -> None:
+    """Slot what ``spec`` does not mark as structure under ``container[key]``.
+
+    A scalar at a described position is structure (``tool_choice: "auto"`` as well as
+    ``{"type": "auto"}``); an object or list where the API puts a scalar, and any
+    member the description does not name, is free-form data.
+    """
     value = container[key]
-    if isinstance(value, str):
-        out.append(Slot(container, key))
+    if not isinstance(value, dict | list):
+        if not is_token(value):
+            walk_field(container, key, out)
+        return
+    if isinstance(value, dict) and isinstance(spec, Mapping):
+        for name in list(value):
+            if name in spec:
+                walk_config(value, name, spec[name], out)
+            else:
+                walk_field(value, name, out)
+    elif isinstance(value, list) and isinstance(spec, list):
+        for position in range(len(value)):
+            item = value[position]
+            if isinstance(item, dict | list):
+                holder: dict[str, JSON] = {"item": item}
+                walk_config(holder, "item", spec[0], out)
     else:
         walk_generic(value, out)
 
@@ -257,6 +379,13 @@ class ApiShape(Protocol):
         """Whether the client asked for an event stream."""
         ...
 
+    def signed_texts(self, body: Mapping[str, JSON]) -> list[str]:
+        """Texts forwarded unchanged because the provider signed them (may be empty).
+
+        The gateway cannot rewrite them, so it refuses the request if one holds a value.
+        """
+        ...
+
     def rewriter(self, factory: FilterFactory) -> StreamRewriter:
         """A stream rewriter for one reply."""
         ...
@@ -287,6 +416,26 @@ def filter_whole(factory: FilterFactory, text: str, *, json_string: bool = False
     """Run ``text`` through a fresh channel in one feed (non-streamed bodies)."""
     channel = factory(json_string)
     return channel.feed(text) + channel.close()
+
+
+def filter_strings(
+    value: JSON, factory: FilterFactory, *, skip: frozenset[str] = frozenset()
+) -> JSON:
+    """``value`` with every string run through a fresh text channel (whole bodies).
+
+    For reply data outside the text channels (citations, tool results, non-empty tool
+    inputs at a block's start): keys in ``skip`` (ids, types, opaque blobs) are kept.
+    """
+    if isinstance(value, str):
+        return filter_whole(factory, value)
+    if isinstance(value, list):
+        return [filter_strings(item, factory, skip=skip) for item in value]
+    if isinstance(value, dict):
+        return {
+            key: item if key in skip else filter_strings(item, factory, skip=skip)
+            for key, item in value.items()
+        }
+    return value
 
 
 @final

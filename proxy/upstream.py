@@ -17,6 +17,7 @@ text (it may contain URLs with query strings or payload fragments).
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import AsyncIterator, Iterable, Mapping
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -29,6 +30,7 @@ from pipelines.errors import UpstreamError, UpstreamTimeout
 
 __all__ = [
     "HOP_BY_HOP",
+    "REQUEST_ALLOWED",
     "UpstreamClient",
     "UpstreamResponse",
     "UpstreamTimeouts",
@@ -52,23 +54,33 @@ HOP_BY_HOP: Final = frozenset(
         "upgrade",
     }
 )
-# Request fields the gateway sets itself or must not relay: it re-serialises the body,
-# decides compression with the upstream on its own, and handles credentials explicitly.
-_REQUEST_DROP: Final = HOP_BY_HOP | {
-    "host",
-    "content-length",
-    "content-encoding",
-    "content-type",
-    "accept-encoding",
-    "authorization",
-    "x-api-key",
-    "cookie",
-    "forwarded",
-    "x-forwarded-for",
-    "x-forwarded-host",
-    "x-forwarded-proto",
-    "x-real-ip",
-}
+# The only client request fields relayed upstream (an allow-list: any other header may
+# carry personal data, ``X-User: <e-mail>``, or a credential, ``api-key``): content
+# negotiation, the provider's version and beta switches, idempotency keys and the
+# official SDKs' own telemetry (``x-stainless-*``: OS, runtime, retry count).  Their
+# values must be short printable tokens with no ``@``, else they are dropped too.
+REQUEST_ALLOWED: Final = frozenset(
+    {
+        "accept",
+        "user-agent",
+        "anthropic-version",
+        "anthropic-beta",
+        "openai-beta",
+        "idempotency-key",
+        "x-stainless-arch",
+        "x-stainless-async",
+        "x-stainless-lang",
+        "x-stainless-os",
+        "x-stainless-package-version",
+        "x-stainless-retry-count",
+        "x-stainless-runtime",
+        "x-stainless-runtime-version",
+        "x-stainless-timeout",
+        "x-stainless-helper-method",
+        "x-stainless-raw-response",
+    }
+)
+_HEADER_VALUE: Final = re.compile(r"[\x20-\x3f\x41-\x7e]{1,256}")
 # Response fields that stop being true once the gateway rewrites (and aiohttp has
 # decompressed) the body, plus cookies, which have no business crossing a gateway.
 _RESPONSE_DROP: Final = HOP_BY_HOP | {
@@ -128,16 +140,14 @@ def request_headers(
 ) -> CIMultiDict[str]:
     """Headers to send upstream for a JSON body the gateway re-serialised.
 
-    ``inject`` never relays the client's credentials (they are gateway keys) and sends
-    ``api_key`` in the provider's header; ``passthrough`` relays the client's
-    ``Authorization`` and ``x-api-key`` as they came.
+    Only :data:`REQUEST_ALLOWED` fields are relayed.  ``inject`` never relays the
+    client's credentials (they are gateway keys) and sends ``api_key`` in the
+    provider's header; ``passthrough`` relays the client's ``Authorization`` and
+    ``x-api-key`` as they came (and no other credential header).
     """
     out: CIMultiDict[str] = CIMultiDict()
-    named = _connection_tokens(
-        value for name, value in client_headers.items() if name.lower() == "connection"
-    )
     for name, value in client_headers.items():
-        if name.lower() not in _REQUEST_DROP and name.lower() not in named:
+        if name.lower() in REQUEST_ALLOWED and _HEADER_VALUE.fullmatch(value):
             out.add(name, value)
     out["Content-Type"] = "application/json"
     if auth == "inject":

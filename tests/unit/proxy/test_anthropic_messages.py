@@ -61,8 +61,9 @@ def test_slots_in_canonical_order_thinking_untouched() -> None:
     """System first, then messages in order, then tools, then other fields."""
     body = full_request()
     texts = read_slots(request_slots(body))
-    assert texts == ["S1", "U1", "A1", "I1", "I2", "R1", "R2", "DT", "DOC", "https://x/?q=bob",
-                     "N1", "D1", "D2", "M1", "X1"]
+    # Keys of free-form objects (a tool input, metadata, an unknown member) are text too.
+    assert texts == ["S1", "U1", "A1", "who", "I1", "nested", "I2", "R1", "R2", "DT", "DOC",
+                     "https://x/?q=bob", "x", "N1", "D1", "D2", "user_id", "M1", "X1"]
 
 
 def test_write_back_keeps_structure_and_thinking() -> None:
@@ -70,11 +71,12 @@ def test_write_back_keeps_structure_and_thinking() -> None:
     body = full_request()
     original = json.loads(json.dumps(body))
     slots = request_slots(body)
-    write_slots(slots, ["<x>"] * len(slots))
+    write_slots(slots, [f"<{i}>" for i in range(len(slots))])
     assistant = body["messages"][1]["content"]
     assert assistant[0] == original["messages"][1]["content"][0]
     assert assistant[1] == original["messages"][1]["content"][1]
-    assert assistant[3]["name"] == "lookup" and assistant[3]["input"]["nested"][1] == 3
+    assert assistant[3]["name"] == "lookup" and assistant[3]["input"] == {"<3>": "<4>",
+                                                                       "<5>": ["<6>", 3]}
     assert body["messages"][2]["content"][2] == original["messages"][2]["content"][2]
     assert body["tools"][0]["name"] == "lookup"
     assert body["tools"][0]["input_schema"]["required"] == ["who"]

@@ -60,9 +60,10 @@ def test_slots_cover_text_and_skip_structure_in_canonical_order() -> None:
     body = full_request()
     texts = read_slots(request_slots(body))
     assert texts == [
-        "S1", "Alice Smith", "P1", "https://x.example/?u=bob", "cv-bob.pdf", "U1",
-        "{\"who\": \"A1\"}", "T1", "D1", "D2", "E1", "D3", "user-alice@example.com", "M1", "X1",
-    ]
+        "S1", "Alice Smith", "P1", "https://x.example/?u=bob", "cv-bob.pdf", "deep", "U1",
+        "{\"who\": \"A1\"}", "T1", "D1", "D2", "E1", "D3", "user-alice@example.com", "note",
+        "M1", "X1",
+    ]  # keys of free-form objects ("deep" under an unknown part, metadata's "note") too
 
 
 def test_write_back_changes_only_slots() -> None:
