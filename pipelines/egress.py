@@ -46,7 +46,7 @@ position and everything after it is held.  Holding more than ``max_held_chars`` 
 
 Speed: each item is searched only where it may begin or is still open, with one partial
 search in the common case.  Output patterns that carry a speed hint (``anchors``,
-``lead``: :class:`~pipelines.egress_regex.AnchorHint`) need no search at all while the
+``lead``: :class:`~pipelines.egress_hints.AnchorHint`) need no search at all while the
 pending text holds none of their anchors; when every pending item has a hint, a feed is
 settled without the scan loop (the quiet path) and holds at most each item's hinted
 tail (an e-mail's possible local part), a little more than the exact hold at worst.
@@ -54,227 +54,26 @@ tail (an e-mail's possible local part), a little more than the exact hold at wor
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Final, final
+from collections.abc import Callable
+from typing import final
 
 import regex
 
-from pipelines.egress_literals import LiteralScanner, fold
-from pipelines.egress_regex import AnchorHint, RegexItem, RegexScanner, compile_item
-from pipelines.errors import ConfigError, EgressRefused
+from pipelines.egress_literals import fold
+from pipelines.egress_policy import DEFAULT_MASK, EgressPolicy, EgressRules, OutputPattern
+from pipelines.egress_regex import RegexItem
+from pipelines.errors import EgressRefused
 from pipelines.jsonstream import JsonStringChannel
-from pipelines.placeholders import (
-    LABEL_RE,
-    canonical_placeholder,
-    echoed_placeholder_pattern,
-    parse_placeholder,
-)
+from pipelines.placeholders import canonical_placeholder
 
-__all__ = ["EgressFilter", "EgressPolicy", "EgressRules", "OutputPattern"]
-
-DEFAULT_MASK: Final = "[REDACTED:{label}]"
-_RANK_PLACEHOLDER: Final = 0
-_RANK_VAULT: Final = 1
-_RANK_LITERAL: Final = 2
-_RANK_PATTERN: Final = 3
-
-
-@final
-@dataclass(frozen=True, slots=True)
-class OutputPattern:
-    """One pattern to redact in replies (built from ``detectors.library.EntityPattern``).
-
-    ``pattern`` is ``regex``-module source (VERSION1); ``validator``, if given, must
-    accept the matched text for it to count.  ``anchors``, ``lead`` and ``lead_max`` are
-    an optional speed hint, a promise about the pattern that lets most chunks pass
-    without a regex search (:class:`~pipelines.egress_regex.AnchorHint`); a wrong one
-    is a leak, so only the tested entity library should give them.
-    """
-
-    name: str
-    label: str
-    pattern: str
-    validator: Callable[[str], bool] | None = None
-    anchors: tuple[str, ...] = ()
-    lead: str | None = None
-    lead_max: int = 0
-
-
-@final
-class EgressPolicy:
-    """A route's response policy, compiled once at start-up.
-
-    ``literals`` are known raw values to mask: a mapping value -> label, or plain values
-    (labelled ``literal_label``).  ``max_label_length``/``max_index`` bound the echoed
-    placeholders the filter recognises (and so how long it holds one).  Every regex call
-    is bounded by ``regex_timeout_s``; ``context_chars`` is the settled input kept for
-    look-behind.  Bad values raise :class:`ConfigError` naming the ``response`` key.
-    """
-
-    __slots__ = (
-        "context_chars",
-        "literals",
-        "mask",
-        "max_held_chars",
-        "regex",
-        "relink",
-        "timeout",
-    )
-
-    def __init__(
-        self,
-        *,
-        patterns: Sequence[OutputPattern],
-        mask: str = DEFAULT_MASK,
-        max_held_chars: int = 16384,
-        relink: bool = True,
-        literals: Mapping[str, str] | Iterable[str] = (),
-        literal_label: str = "PERSON",
-        max_label_length: int = 32,
-        max_index: int = 99999,
-        regex_timeout_s: float = 1.0,
-        context_chars: int = 128,
-    ) -> None:
-        try:
-            mask.format(label="LABEL")
-        except (KeyError, IndexError, ValueError) as exc:
-            raise ConfigError(
-                "invalid mask", path="response.mask", expected="a string using only {label}"
-            ) from exc
-        if max_held_chars < 1:
-            raise ConfigError(
-                "must be positive", path="response.max_held_chars", expected="an int > 0"
-            )
-        if regex_timeout_s <= 0 or context_chars < 1:
-            raise ValueError("regex_timeout_s and context_chars must be positive")
-        self.mask = mask
-        self.max_held_chars = max_held_chars
-        self.relink = relink
-        self.timeout = regex_timeout_s
-        self.context_chars = context_chars
-        items = [
-            compile_item(
-                name="placeholder",
-                label="PLACEHOLDER",
-                kind="placeholder",
-                rank=_RANK_PLACEHOLDER,
-                source=echoed_placeholder_pattern(max_label_length, max_index),
-                validator=None,
-            )
-        ]
-        for position, pattern in enumerate(patterns):
-            if not LABEL_RE.match(pattern.label):
-                raise ConfigError(
-                    f"output pattern {pattern.name!r} has an invalid label",
-                    path=f"response.redact[{position}]",
-                    expected="a label matching [A-Z][A-Z0-9_]*",
-                )
-            try:
-                items.append(
-                    compile_item(
-                        name=pattern.name,
-                        label=pattern.label,
-                        kind="output",
-                        rank=_RANK_PATTERN + position,
-                        source=pattern.pattern,
-                        validator=pattern.validator,
-                        hint=_hint(pattern, position, max_held_chars),
-                    )
-                )
-            except regex.error as exc:
-                raise ConfigError(
-                    f"output pattern {pattern.name!r} does not compile",
-                    path=f"response.redact[{position}]",
-                    expected="regex-module source",
-                ) from exc
-            except ValueError as exc:
-                raise ConfigError(
-                    f"output pattern {pattern.name!r} has a hint its pattern refutes",
-                    path=f"response.redact[{position}]",
-                    expected="anchors and a lead covering every start of a match",
-                ) from exc
-        self.regex = RegexScanner(items, regex_timeout_s)
-        pairs = (
-            literals.items()
-            if isinstance(literals, Mapping)
-            else ((value, literal_label) for value in literals)
-        )
-        self.literals = LiteralScanner(pairs, _RANK_LITERAL)
-
-    def for_request(
-        self,
-        relink_map: Mapping[str, str],
-        vault_values: Mapping[str, str] | Iterable[str] = (),
-    ) -> EgressRules:
-        """The rules for one request: its issued placeholders and raw vault values.
-
-        ``relink_map`` maps each issued placeholder to its value; ``vault_values`` maps
-        raw surface forms to their placeholder (plain forms: looked up in
-        ``relink_map``).  Raw vault values are masked only when the route does not relink.
-        """
-        return EgressRules(self, relink_map, vault_values)
-
-
-@final
-class EgressRules:
-    """One request's view of a policy; shared by all channels of the reply."""
-
-    __slots__ = ("policy", "relink_map", "scanners", "vault")
-
-    def __init__(
-        self,
-        policy: EgressPolicy,
-        relink_map: Mapping[str, str],
-        vault_values: Mapping[str, str] | Iterable[str],
-    ) -> None:
-        self.policy = policy
-        self.relink_map = dict(relink_map)
-        pairs: list[tuple[str, str]] = []
-        if not policy.relink:
-            forms = (
-                vault_values.items()
-                if isinstance(vault_values, Mapping)
-                else _forms_of(vault_values, self.relink_map)
-            )
-            for surface, placeholder in forms:
-                parsed = parse_placeholder(placeholder)
-                if parsed is not None:
-                    pairs.append((surface, parsed[0]))
-            # Issued values themselves, in case the caller passed only the relink map.
-            for placeholder, value in self.relink_map.items():
-                parsed = parse_placeholder(placeholder)
-                if parsed is not None:
-                    pairs.append((value, parsed[0]))
-        self.vault = LiteralScanner(pairs, _RANK_VAULT)
-        self.scanners = tuple(s for s in (self.vault, policy.literals) if s)
-
-
-def _hint(pattern: OutputPattern, position: int, ceiling: int) -> AnchorHint | None:
-    """The pattern's speed hint, if it has one that cannot change when the filter refuses.
-
-    A hint holds at most ``reach`` characters more than the exact answer would; it is
-    dropped where that could reach the ceiling, so refusals never depend on it.
-    """
-    if not pattern.anchors:
-        return None
-    try:
-        hint = AnchorHint(pattern.anchors, pattern.lead, pattern.lead_max)
-    except (ValueError, regex.error) as exc:
-        raise ConfigError(
-            f"output pattern {pattern.name!r} has an invalid hint",
-            path=f"response.redact[{position}]",
-            expected="non-empty anchors; a character class lead with a positive lead_max",
-        ) from exc
-    return hint if 2 * hint.reach < ceiling else None
-
-
-def _forms_of(forms: Iterable[str], relink_map: Mapping[str, str]) -> Iterable[tuple[str, str]]:
-    by_value = {value: placeholder for placeholder, value in relink_map.items()}
-    for form in forms:
-        placeholder = by_value.get(form)
-        if placeholder is not None:
-            yield form, placeholder
+__all__ = [
+    "DEFAULT_MASK",
+    "EgressFilter",
+    "EgressPolicy",
+    "EgressRules",
+    "OutputPattern",
+    "TextStream",
+]
 
 
 @final

@@ -21,7 +21,7 @@ from tests.egress_oracle import Oracle
 
 CEILING = 600
 
-# The lead half of each built-in's speed hint (pipelines.egress_regex.AnchorHint): the
+# The lead half of each built-in's speed hint (pipelines.egress_hints.AnchorHint): the
 # class and most characters a match may begin with before its first library anchor.
 # Built-ins not listed begin with an anchor.  The library is the right home for this
 # (an EntityPattern field next to ``anchors``); until then the corpus and the bench
