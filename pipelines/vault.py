@@ -35,7 +35,7 @@ from pipelines.placeholders import (
     find_placeholders,
     format_placeholder,
 )
-from pipelines.surface import CASE_SENSITIVE_LABELS, SurfaceIndex
+from pipelines.surface import ALNUM, CASE_SENSITIVE_LABELS, DIGITS, EXACT, TEXT, SurfaceIndex
 
 __all__ = ["CASE_SENSITIVE_LABELS", "DEFAULT_NORMALIZERS", "Vault", "normalize_text"]
 
@@ -70,6 +70,11 @@ def _alnum_upper(value: str) -> str:
 def _exact(value: str) -> str:
     # Secrets differ by case: two API keys that differ only in case are two values.
     return value
+
+
+_SURFACE_MODES: Final[Mapping[Callable[[str], str], str]] = MappingProxyType(
+    {_digits: DIGITS, _alnum_upper: ALNUM, _exact: EXACT}
+)
 
 
 @functools.lru_cache(maxsize=16)
@@ -138,7 +143,13 @@ class Vault:
         # Labels already checked against the grammar (the check is on the hot path).
         self._labels: set[str] = set()
         self._label_of: dict[str, str] = {}
-        self._index = SurfaceIndex()
+        # The repeat matcher finds what each label's normaliser would merge (see
+        # pipelines.surface); a normaliser it does not know is matched as text.
+        modes = {
+            label: _SURFACE_MODES.get(normalizer, TEXT)
+            for label, normalizer in self._normalizers.items()
+        }
+        self._index = SurfaceIndex(modes=modes)
         self._echo_finder = _echo_finder(max_index)
 
     # -- input side ------------------------------------------------------------------

@@ -1,0 +1,145 @@
+"""The repeat matcher: every occurrence the label's normaliser merges, and nothing else."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from pipelines.surface import DEFAULT_MODES, SurfaceIndex, fold_case
+from pipelines.vault import Vault
+
+
+def found(label: str, value: str, text: str) -> list[tuple[str, str]]:
+    """``(spelling, placeholder)`` of every repeat of ``value`` in ``text``."""
+    vault = Vault()
+    vault.issue(label, value)
+    return [(text[o.start : o.end], o.placeholder) for o in vault.surface_index.find(text)]
+
+
+ROWS: list[tuple[str, str, str, list[str]]] = [
+    # names: any case, any run of whitespace, full-width letters
+    ("PERSON", "Zorblax Quint", "a zorblax quint b", ["zorblax quint"]),
+    ("PERSON", "Zorblax Quint", "a Zorblax  Quint b", ["Zorblax  Quint"]),
+    ("PERSON", "Zorblax Quint", "a Zorblax\nQuint b", ["Zorblax\nQuint"]),
+    ("PERSON", "Zorblax Quint", "a Zorblax\u00a0Quint b", ["Zorblax\u00a0Quint"]),
+    ("PERSON", "Zorblax Quint", "a Zorblax \t\r\n Quint's", ["Zorblax \t\r\n Quint"]),
+    ("PERSON", "Zorblax Quint", "Ｚｏｒｂｌａｘ Ｑｕｉｎｔ", ["Ｚｏｒｂｌａｘ Ｑｕｉｎｔ"]),
+    ("PERSON", "Zorblax Quint", "Zorblax\u3000Quint", ["Zorblax\u3000Quint"]),
+    ("PERSON", "Zorblax\n Quint", "x Zorblax Quint y", ["Zorblax Quint"]),
+    ("PERSON", "Zorblax Quint", "ZorblaxQuint, Zorblax-Quint, Zorblax Quintessa", []),
+    ("PERSON", "Ann", "Annabel and ann.", ["ann"]),
+    # e-mail: case only
+    ("EMAIL", "zq@ex.com", "ZQ@EX.COM and zq@ex.com.", ["ZQ@EX.COM", "zq@ex.com"]),
+    ("EMAIL", "zq@ex.com", "xzq@ex.com zq@ex.comx", []),
+    # phones: the same digits with any separators; national forms of a +country number
+    (
+        "PHONE",
+        "+1 415 555 0132",
+        "+14155550132 or 1-415-555-0132",
+        ["+14155550132", "1-415-555-0132"],
+    ),
+    ("PHONE", "+1 415 555 0132", "call (415) 555-0132.", ["(415) 555-0132"]),
+    ("PHONE", "+1 415 555 0132", "call 415.555.0132 now", ["415.555.0132"]),
+    ("PHONE", "+49 30 1234567", "030 1234567 or 030/1234567", ["030 1234567", "030/1234567"]),
+    ("PHONE", "0049 30 1234567", "+49-30-123-4567", ["+49-30-123-4567"]),
+    ("PHONE", "+44 (0)20 7946 0958", "020 7946 0958", ["020 7946 0958"]),
+    ("PHONE", "+1 415 555 0132", "41555501321 and 141555501320", []),
+    # whole groups inside a longer run of groups count: "1 2" may be two numbers
+    ("PHONE", "+1 415 555 0132", "9 415 555 0132 1", ["415 555 0132"]),
+    ("PHONE", "+1 415 555 0132", "id x4155550132 and 4155550132y", []),
+    ("PHONE", "+1 415 555 0132", "555 0132 and 415 555", []),
+    ("PHONE", "+14155550132", "(415) 555-0132", []),  # no country code standing apart
+    # cards, SSNs, tax ids: digits with any separators
+    ("CREDIT_CARD", "4111 1111 1111 1111", "4111-1111-1111-1111", ["4111-1111-1111-1111"]),
+    ("CREDIT_CARD", "4111 1111 1111 1111", "4111111111111111!", ["4111111111111111"]),
+    ("CREDIT_CARD", "4111 1111 1111 1111", "4111 1111 1111 11112", []),
+    ("CREDIT_CARD", "4111 1111 1111 1111", "4111, 1111, 1111, 1111", []),
+    ("US_SSN", "536-22-1234", "ssn 536 22 1234 and 536221234", ["536 22 1234", "536221234"]),
+    ("DE_TAX_ID", "65929970489", "65 929 970 489", ["65 929 970 489"]),
+    # IBAN: letters and digits, any case and spacing
+    (
+        "IBAN",
+        "DE89 3704 0044 0532 0130 00",
+        "DE89370400440532013000 and de89-3704-0044-0532-0130-00",
+        ["DE89370400440532013000", "de89-3704-0044-0532-0130-00"],
+    ),
+    ("IBAN", "DE89 3704 0044 0532 0130 00", "XDE89370400440532013000", []),
+    # secrets: exactly
+    ("API_KEY", "sk-AbC123xyz", "sk-AbC123xyz sk-abc123xyz SK-ABC123XYZ", ["sk-AbC123xyz"]),
+    (
+        "PRIVATE_KEY",
+        "-----BEGIN X-----\nab\ncd",
+        "k -----BEGIN X-----\nab\ncd",
+        ["-----BEGIN X-----\nab\ncd"],
+    ),
+    ("PRIVATE_KEY", "-----BEGIN X-----\nab\ncd", "k -----BEGIN X----- ab cd", []),
+]
+
+
+@pytest.mark.parametrize(("label", "value", "text", "expected"), ROWS)
+def test_repeat_rows(label: str, value: str, text: str, expected: list[str]) -> None:
+    """Each row: the spellings of ``value`` found in ``text``, all with its placeholder."""
+    hits = found(label, value, text)
+    assert [spelling for spelling, _ in hits] == expected
+    assert all(placeholder == f"[{label}_1]" for _, placeholder in hits)
+
+
+def test_the_exact_spelling_names_its_own_value() -> None:
+    """Two values sharing a folded key: the exact spelling picks its own placeholder."""
+    index = SurfaceIndex()
+    index.add("Ann Lee", "[PERSON_1]", "PERSON")
+    index.add("ANN LEE", "[PERSON_2]", "PERSON")
+    text = "ANN LEE, Ann Lee, ann  lee"
+    assert [o.placeholder for o in index.find(text)] == ["[PERSON_2]", "[PERSON_1]", "[PERSON_1]"]
+
+
+def test_a_national_form_yields_to_a_number_written_that_way() -> None:
+    """``415 555 0132`` issued on its own keeps its placeholder over a +1 number's form."""
+    vault = Vault()
+    assert vault.issue("PHONE", "+1 415 555 0132") == "[PHONE_1]"
+    assert vault.issue("PHONE", "415 555 0132") == "[PHONE_2]"
+    hits = vault.surface_index.find("a 415-555-0132 b")
+    assert [o.placeholder for o in hits] == ["[PHONE_2]"]
+
+
+def test_blocked_intervals_and_overlaps() -> None:
+    """Occurrences touching a blocked interval are skipped; leftmost-longest wins."""
+    vault = Vault()
+    vault.issue("PERSON", "Ann Lee")
+    vault.issue("PERSON", "Lee Smith")
+    text = "Ann  Lee Smith and Ann Lee"
+    assert [(o.start, o.end) for o in vault.surface_index.find(text)] == [(0, 8), (19, 26)]
+    assert [(o.start, o.end) for o in vault.surface_index.find(text, [(0, 3)])] == [
+        (5, 14),
+        (19, 26),
+    ]
+
+
+def test_custom_normaliser_labels_are_matched_as_text_and_modes_are_checked() -> None:
+    """A label with its own normaliser is matched as text; an unknown mode is refused."""
+    vault = Vault(normalizers={"PHONE": str.strip})
+    vault.issue("PHONE", "Call Me")
+    assert [o.placeholder for o in vault.surface_index.find("call  me")] == ["[PHONE_1]"]
+    with pytest.raises(ValueError, match="modes"):
+        SurfaceIndex(modes={**DEFAULT_MODES, "X": "fuzzy"})
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["", "\x00", "\ud800 415 555 0132 \udfff", "İ" * 50, "1 " * 20000, "a\n" * 20000],
+    ids=["empty", "nul", "surrogates", "dotted-i", "many-groups", "many-lines"],
+)
+def test_hostile_texts_are_scanned_quickly(text: str) -> None:
+    """Empty, odd and huge texts: no crash, offsets valid, bounded time."""
+    vault = Vault()
+    vault.issue("PHONE", "+1 415 555 0132")
+    vault.issue("PERSON", "a b")
+    vault.issue("IBAN", "DE89 3704 0044 0532 0130 00")
+    started = time.process_time()
+    hits = vault.surface_index.find(text)
+    # Generous: a quadratic scan of these texts takes minutes, a linear one milliseconds.
+    assert time.process_time() - started < 5.0
+    for hit in hits:
+        assert 0 <= hit.start < hit.end <= len(text)
+    assert len(fold_case(text)) == len(text)
