@@ -41,6 +41,7 @@ from proxy.shapes import (
     StringTemplate,
     Structure,
     TextFilter,
+    filter_strings,
     filter_whole,
     is_token,
     walk_config,
@@ -81,6 +82,13 @@ _CACHE_CONTROL: Final[Structure] = {"type": None, "ttl": None}
 # Block members that are structure (ids, types, signatures) at the block level.
 _BLOCK_STRUCTURAL: Final = frozenset({"type", "id", "tool_use_id", "signature", "is_error"})
 _TOOL_USE_KINDS: Final = frozenset({"tool_use", "server_tool_use", "mcp_tool_use"})
+# Reply members kept as they are when strings around them are filtered: ids, types,
+# tool names, signatures and encrypted or binary payloads (no value is readable there).
+_OPAQUE: Final = frozenset(
+    {"type", "id", "tool_use_id", "name", "signature", "encrypted_content",
+     "encrypted_index", "file_id", "media_type", "data"}
+)
+_SIGNED_DELTAS: Final = frozenset({"thinking_delta", "signature_delta"})
 _CITATION: Final[Structure] = {
     "type": None, "document_index": None, "start_char_index": None, "end_char_index": None,
     "start_page_number": None, "end_page_number": None, "start_block_index": None,
@@ -230,6 +238,17 @@ def signed_texts(body: Mapping[str, JSON]) -> list[str]:
                 if isinstance(text, str):
                     out.append(text)
     return out
+
+
+def _filter_input(value: JSON, factory: FilterFactory) -> JSON:
+    """A whole tool input through a JSON-source channel, parsed back."""
+    source = json.dumps(value, ensure_ascii=False)
+    filtered = filter_whole(factory, source, json_string=True)
+    try:
+        result: JSON = json.loads(filtered)
+    except ValueError as exc:
+        raise StreamProtocolError("a filtered tool input is no longer valid JSON") from exc
+    return result
 
 
 def _parse(event: Event) -> dict[str, JSON] | None:
@@ -382,24 +401,49 @@ class AnthropicRewriter:
         if not isinstance(index, int) or not isinstance(block, dict):
             raise StreamProtocolError("upstream sent a content_block_start without a block")
         kind = block.get("type")
+        changed = False
         if kind == "text":
             channel = ("text_delta", "text", self._factory(False))
             self._channels[index] = channel
             text = block.get("text")
             if isinstance(text, str) and text:
                 block["text"] = channel[2].feed(text)
-                return [encode_json_event(data, event=event.event)]
-        elif kind == "tool_use":
+                changed = True
+            if block.get("citations"):
+                block["citations"] = filter_strings(block["citations"], self._factory,
+                                                    skip=_OPAQUE)
+                changed = True
+        elif kind in _TOOL_USE_KINDS:
             self._channels[index] = ("input_json_delta", "partial_json", self._factory(True))
+            if block.get("input") not in (None, {}):
+                # Usually ``{}`` with the input streamed as JSON deltas; a provider may
+                # send it whole here instead.
+                block["input"] = _filter_input(block["input"], self._factory)
+                changed = True
+        elif kind not in PASSTHROUGH_BLOCKS:
+            # Server tool results and unknown blocks: every string but ids and blobs.
+            data["content_block"] = filter_strings(block, self._factory, skip=_OPAQUE)
+            changed = data["content_block"] != block
+        if changed:
+            return [encode_json_event(data, event=event.event)]
         return [event.raw.encode()]
 
     def _delta(self, event: Event, data: dict[str, JSON]) -> list[bytes]:
         index = data.get("index")
         delta = data.get("delta")
         channel = self._channels.get(index) if isinstance(index, int) else None
-        if channel is None or not isinstance(delta, dict) or delta.get("type") != channel[0]:
-            # Thinking, signature and citation deltas, or blocks we do not filter.
-            return [event.raw.encode()]
+        kind = delta.get("type") if isinstance(delta, dict) else None
+        if channel is None or not isinstance(delta, dict) or kind != channel[0]:
+            if kind in _SIGNED_DELTAS:
+                return [event.raw.encode()]  # signed thinking: see the module docstring
+            if kind in ("text_delta", "input_json_delta"):
+                raise StreamProtocolError("upstream sent a delta for a block it did not start")
+            # Citations and unknown deltas: every string but ids and blobs, each whole.
+            filtered = filter_strings(delta, self._factory, skip=_OPAQUE)
+            if filtered == delta:
+                return [event.raw.encode()]
+            data["delta"] = filtered
+            return [encode_json_event(data, event=event.event)]
         text = delta.get(channel[1])
         if not isinstance(text, str):
             raise StreamProtocolError("upstream sent a text delta without text")
@@ -463,25 +507,28 @@ class AnthropicMessages:
         return AnthropicRewriter(factory)
 
     def rewrite_body(self, body: MutableMapping[str, JSON], factory: FilterFactory) -> None:
-        """Filter each text block and each tool_use input in one feed; thinking untouched."""
+        """Filter every block in one feed per string; thinking untouched.
+
+        Text blocks (and their citations), tool inputs, and every string of server tool
+        results and unknown blocks except ids, types and opaque blobs.
+        """
         content = body.get("content")
         if not isinstance(content, list):
             return
-        for block in content:
+        for position, block in enumerate(content):
             if not isinstance(block, dict):
+                content[position] = filter_strings(block, factory)
                 continue
             kind = block.get("type")
-            if kind == "text" and isinstance(block.get("text"), str):
-                block["text"] = filter_whole(factory, str(block["text"]))
-            elif kind == "tool_use" and "input" in block:
-                source = json.dumps(block["input"], ensure_ascii=False)
-                filtered = filter_whole(factory, source, json_string=True)
-                try:
-                    block["input"] = json.loads(filtered)
-                except ValueError as exc:
-                    raise StreamProtocolError(
-                        "a filtered tool_use input is no longer valid JSON"
-                    ) from exc
+            if kind in PASSTHROUGH_BLOCKS:
+                continue
+            if kind in _TOOL_USE_KINDS and "input" in block:
+                block["input"] = _filter_input(block["input"], factory)
+                for key in block:
+                    if key != "input" and key not in _OPAQUE:
+                        block[key] = filter_strings(block[key], factory, skip=_OPAQUE)
+            else:
+                content[position] = filter_strings(block, factory, skip=_OPAQUE)
 
     def error_body(self, status: int, code: str, message: str) -> dict[str, JSON]:
         """``{"type": "error", "error": {"type", "message"}}``."""

@@ -32,6 +32,7 @@ from proxy.shapes import (
     StringTemplate,
     Structure,
     TextFilter,
+    filter_strings,
     filter_whole,
     is_token,
     walk_config,
@@ -234,6 +235,15 @@ _ENVELOPE_KEYS: Final = frozenset(
      "obfuscation", "choices"}
 )
 _CHOICE_KEYS: Final = frozenset({"index", "delta", "logprobs", "finish_reason"})
+# Reply fields that are text channels; ``reasoning`` is what some compatible providers
+# call ``reasoning_content``.
+_TEXT_FIELDS: Final = ("content", "refusal", "reasoning_content", "reasoning")
+# Every other member of a delta or a message is dropped: audio (its transcript and the
+# speech itself would carry raw values), annotations (offsets into text the filter
+# changed) and anything unknown.  Nothing outside a channel is forwarded raw.
+_KEPT_FIELDS: Final = frozenset({"role", *_TEXT_FIELDS, "tool_calls", "function_call"})
+# The legacy ``function_call``'s arguments: a JSON-source channel like a tool call's.
+_FUNCTION_CALL: Final = "function_call"
 
 
 def _parse(event: Event) -> dict[str, JSON] | None:
@@ -278,7 +288,7 @@ def _text_only(data: dict[str, JSON] | None) -> _TextChunk | None:
     if not isinstance(index, int):
         return None
     ((field, value),) = delta.items()
-    if field == "content" or field == "refusal":
+    if field in _TEXT_FIELDS:
         return ((index, field), delta, field) if isinstance(value, str) else None
     if field != "tool_calls" or type(value) is not list or len(value) != 1:
         return None
@@ -290,6 +300,19 @@ def _text_only(data: dict[str, JSON] | None) -> _TextChunk | None:
             or function.keys() != {"arguments"} or not isinstance(function["arguments"], str)):
         return None
     return (index, call["index"]), function, "arguments"
+
+
+_STREAM_CALL_KEYS: Final = frozenset({"index", "id", "type", "function"})
+_CALL_KEYS: Final = frozenset({"id", "type", "function"})
+_FUNCTION_KEYS: Final = frozenset({"name", "arguments"})
+
+
+def _keep_only(holder: dict[str, JSON], kept: frozenset[str]) -> bool:
+    """Drop every member of ``holder`` not in ``kept``; whether any was dropped."""
+    dropped = [key for key in holder if key not in kept]
+    for key in dropped:
+        del holder[key]
+    return bool(dropped)
 
 
 @final
@@ -313,7 +336,7 @@ class OpenAIChatRewriter:
     def _channel(self, key: tuple[int, str | int]) -> TextFilter:
         channel = self._channels.get(key)
         if channel is None:
-            channel = self._factory(isinstance(key[1], int))
+            channel = self._factory(isinstance(key[1], int) or key[1] == _FUNCTION_CALL)
             self._channels[key] = channel
         return channel
 
@@ -331,6 +354,8 @@ class OpenAIChatRewriter:
                 continue
             if isinstance(channel, int):
                 calls.append({"index": channel, "function": {"arguments": tail}})
+            elif channel == _FUNCTION_CALL:
+                delta[channel] = {"arguments": tail}
             else:
                 delta[channel] = tail
         if calls:
@@ -457,6 +482,10 @@ class OpenAIChatRewriter:
                 raise StreamProtocolError("upstream sent a choice without an integer index")
             fed, altered = self._feed_delta(index, choice.get("delta"))
             changed = changed or altered
+            if choice.get("logprobs") is not None:
+                # Token strings can spell a value across tokens: never forwarded.
+                choice["logprobs"] = None
+                changed = True
             if choice.get("finish_reason") is not None:
                 tails = self._close_choice(index)
                 # Tails of channels that have text in this very chunk go right after it,
@@ -474,22 +503,28 @@ class OpenAIChatRewriter:
         return [*before, encode_json_event(data)]
 
     def _feed_delta(self, index: int, delta: JSON) -> tuple[list[str | int], bool]:
-        """Feed the text fields of ``delta`` in place.
+        """Feed the text fields of ``delta`` in place and drop its other members.
 
-        Returns the channels touched and whether any text changed (an unchanged chunk
+        Returns the channels touched and whether anything changed (an unchanged chunk
         is forwarded as its original bytes, not re-encoded).
         """
         touched: list[str | int] = []
         altered = False
         if not isinstance(delta, dict):
             return touched, altered
-        for field in ("content", "refusal"):
+        for field in [field for field in delta if field not in _KEPT_FIELDS]:
+            del delta[field]
+            altered = True
+        for field in _TEXT_FIELDS:
             text = delta.get(field)
             if isinstance(text, str):
                 output = self._channel((index, field)).feed(text)
                 altered = altered or output != text
                 delta[field] = output
                 touched.append(field)
+            elif text is not None:
+                del delta[field]  # not a string: not a channel, not forwarded
+                altered = True
         calls = delta.get("tool_calls")
         if isinstance(calls, list):
             for call in calls:
@@ -499,16 +534,38 @@ class OpenAIChatRewriter:
                 function = call.get("function")
                 if not isinstance(call_index, int) or not isinstance(function, dict):
                     continue
-                arguments = function.get("arguments")
-                if isinstance(arguments, str):
-                    output = self._channel((index, call_index)).feed(arguments)
-                    altered = altered or output != arguments
-                    function["arguments"] = output
+                altered = _keep_only(call, _STREAM_CALL_KEYS) or altered
+                touched_call, changed = self._feed_call(function, (index, call_index))
+                altered = altered or changed
+                if touched_call:
                     touched.append(call_index)
+        legacy = delta.get(_FUNCTION_CALL)
+        if isinstance(legacy, dict):
+            touched_call, changed = self._feed_call(legacy, (index, _FUNCTION_CALL))
+            altered = altered or changed
+            if touched_call:
+                touched.append(_FUNCTION_CALL)
         return touched, altered
+
+    def _feed_call(
+        self, function: dict[str, JSON], key: tuple[int, str | int]
+    ) -> tuple[bool, bool]:
+        """Feed a function's ``arguments`` to its channel; (fed, changed)."""
+        altered = _keep_only(function, _FUNCTION_KEYS)
+        arguments = function.get("arguments")
+        if not isinstance(arguments, str):
+            return False, altered
+        output = self._channel(key).feed(arguments)
+        function["arguments"] = output
+        return True, altered or output != arguments
 
     @staticmethod
     def _append(delta: dict[str, JSON], channel: str | int, tail: str) -> None:
+        if channel == _FUNCTION_CALL:
+            call = delta[channel]
+            assert isinstance(call, dict)
+            call["arguments"] = str(call["arguments"]) + tail
+            return
         if isinstance(channel, str):
             delta[channel] = str(delta[channel]) + tail
             return
@@ -537,6 +594,36 @@ class OpenAIChatRewriter:
         return []
 
 
+def _rewrite_message(message: dict[str, JSON], factory: FilterFactory) -> None:
+    _keep_only(message, _KEPT_FIELDS)
+    for field in _TEXT_FIELDS:
+        text = message.get(field)
+        if isinstance(text, str):
+            message[field] = filter_whole(factory, text)
+        elif field == "content" and isinstance(text, list):
+            message[field] = filter_strings(text, factory, skip=_PART_STRUCTURAL)
+        elif text is not None:
+            del message[field]
+    calls = message.get("tool_calls")
+    for call in calls if isinstance(calls, list) else []:
+        if not isinstance(call, dict):
+            continue
+        _keep_only(call, _CALL_KEYS)
+        function = call.get("function")
+        if isinstance(function, dict):
+            _rewrite_function(function, factory)
+    legacy = message.get(_FUNCTION_CALL)
+    if isinstance(legacy, dict):
+        _rewrite_function(legacy, factory)
+
+
+def _rewrite_function(function: dict[str, JSON], factory: FilterFactory) -> None:
+    _keep_only(function, _FUNCTION_KEYS)
+    arguments = function.get("arguments")
+    if isinstance(arguments, str):
+        function["arguments"] = filter_whole(factory, arguments, json_string=True)
+
+
 @final
 class OpenAIChat:
     """The ``openai_chat`` API shape."""
@@ -563,28 +650,22 @@ class OpenAIChat:
         return OpenAIChatRewriter(factory)
 
     def rewrite_body(self, body: MutableMapping[str, JSON], factory: FilterFactory) -> None:
-        """Filter each choice's content, refusal and tool-call arguments in one feed."""
+        """Filter each choice's text fields and call arguments in one feed each.
+
+        ``logprobs`` and every message member outside the channels are dropped, as in
+        a stream; a ``content`` list (some compatible providers) is filtered part by part.
+        """
         choices = body.get("choices")
         if not isinstance(choices, list):
             return
         for choice in choices:
-            message = choice.get("message") if isinstance(choice, dict) else None
-            if not isinstance(message, dict):
+            if not isinstance(choice, dict):
                 continue
-            for field in ("content", "refusal"):
-                text = message.get(field)
-                if isinstance(text, str):
-                    message[field] = filter_whole(factory, text)
-            calls = message.get("tool_calls")
-            for call in calls if isinstance(calls, list) else []:
-                function = call.get("function") if isinstance(call, dict) else None
-                if isinstance(function, dict) and isinstance(function.get("arguments"), str):
-                    function["arguments"] = filter_whole(
-                        factory, function["arguments"], json_string=True
-                    )
-            legacy = message.get("function_call")
-            if isinstance(legacy, dict) and isinstance(legacy.get("arguments"), str):
-                legacy["arguments"] = filter_whole(factory, legacy["arguments"], json_string=True)
+            if choice.get("logprobs") is not None:
+                choice["logprobs"] = None
+            message = choice.get("message")
+            if isinstance(message, dict):
+                _rewrite_message(message, factory)
 
     def error_body(self, status: int, code: str, message: str) -> dict[str, JSON]:
         """``{"error": {"message", "type", "param", "code"}}``."""

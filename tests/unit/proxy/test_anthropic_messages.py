@@ -266,9 +266,10 @@ def _streams(draw: st.DrawFn) -> list[bytes]:
     for _ in range(draw(st.integers(min_value=0, max_value=14))):
         index = draw(st.integers(min_value=0, max_value=len(kinds) - 1))
         delta_type, field = _DELTAS[kinds[index]]
-        if draw(st.integers(min_value=0, max_value=9)) == 0:
-            delta_type = "text_delta" if delta_type != "text_delta" else "thinking_delta"
-            field = "text" if delta_type == "text_delta" else "thinking"
+        if draw(st.integers(min_value=0, max_value=9)) == 0 and kinds[index] != "thinking":
+            # A thinking delta on another block passes untouched (a text delta there is
+            # refused: see test_text_delta_for_a_block_not_started_is_refused).
+            delta_type, field = "thinking_delta", "thinking"
         events.append(_event({"type": "content_block_delta", "index": index,
                               "delta": {"type": delta_type, field: draw(_PIECES)}},
                              draw(st.booleans())))
@@ -284,7 +285,7 @@ def test_merged_reads_give_what_event_by_event_gives(
     stream: list[bytes], reads: list[int]
 ) -> None:
     """Property: merging same-block deltas of a read (templates included) changes no
-    block's text; deltas of another type for a block still pass untouched."""
+    block's text; thinking deltas for another block still pass untouched."""
     mapping = {"é": "[E]", "b": "[B]"}  # single characters: chunking-invariant
     one_by_one = SHAPE.rewriter(factory_of(mapping, hold=False)[0])
     merged = SHAPE.rewriter(factory_of(mapping, hold=False)[0])
