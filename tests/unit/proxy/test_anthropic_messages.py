@@ -307,3 +307,103 @@ def test_merged_reads_give_what_event_by_event_gives(
     thinking = [e.raw for e in expected if e.data and "thinking_delta" in e.data]
     assert [e.raw for e in got if e.data and "thinking_delta" in e.data] == thinking
     assert got[-1].event == "message_stop"
+
+
+# -- sources, signed thinking, every reply string outside the channels --------------------
+
+EMAIL = "jane.doe@example.com"
+
+
+def test_string_and_unknown_sources_are_text_base64_data_is_not() -> None:
+    """A search_result's string source and an unknown source type are read; base64 is not."""
+    body: dict[str, Any] = {"messages": [{"role": "user", "content": [
+        {"type": "search_result", "source": f"https://crm.example/{EMAIL}", "title": "t",
+         "content": [{"type": "text", "text": "x"}]},
+        {"type": "document", "source": {"type": "weird", "data": EMAIL}},
+        {"type": "image", "source": {"type": "base64", "media_type": "image/png",
+                                     "data": "Jane Doe"}},
+        {"type": "tool_use", "id": "toolu_1", "name": "lookup", "input": {"n": 4111111111111111}},
+    ]}], "metadata": {"user_id": EMAIL}, "tool_choice": {"type": "tool", "name": EMAIL}}
+    texts = read_slots(request_slots(body))
+    assert f"https://crm.example/{EMAIL}" in texts and texts.count(EMAIL) == 3
+    assert "Jane Doe" not in texts and "image/png" not in texts
+    assert "4111111111111111" in texts
+
+
+def test_signed_texts_are_the_thinking_blocks() -> None:
+    """Thinking text is never a slot; it is returned for the gateway's check."""
+    body = full_request()
+    assert SHAPE.signed_texts(body) == ["I think about [PERSON_1]"]
+    assert "I think about [PERSON_1]" not in read_slots(request_slots(body))
+
+
+def _run(*payloads: dict[str, Any]) -> list[dict[str, object]]:
+    factory, _ = factory_of({"SECRET": "[X]"}, hold=False)
+    raw = b"".join(encode_json_event(p, event=str(p["type"])) for p in payloads)
+    events = replay(SHAPE.rewriter(factory), raw, 7)
+    assert b"SECRET" not in b"".join(event.raw.encode() for event in events)
+    return data_events(events)
+
+
+def test_tool_input_at_block_start_citations_and_server_tools_are_filtered() -> None:
+    """A non-empty tool_use input at start, citations deltas, server tool input deltas
+    and server tool result blocks all go through filters."""
+    payloads = _run(
+        {"type": "message_start", "message": {"id": "m"}},
+        {"type": "content_block_start", "index": 0, "content_block": {
+            "type": "tool_use", "id": "toolu_1", "name": "f", "input": {"to": "SECRET"}}},
+        {"type": "content_block_stop", "index": 0},
+        {"type": "content_block_start", "index": 1, "content_block": {
+            "type": "server_tool_use", "id": "srvtoolu_1", "name": "web_search", "input": {}}},
+        {"type": "content_block_delta", "index": 1, "delta": {
+            "type": "input_json_delta", "partial_json": "{\"q\":\"SECRET\"}"}},
+        {"type": "content_block_stop", "index": 1},
+        {"type": "content_block_start", "index": 2, "content_block": {
+            "type": "web_search_tool_result", "tool_use_id": "srvtoolu_1", "content": [
+                {"type": "web_search_result", "title": "SECRET", "url": "https://x/SECRET",
+                 "encrypted_content": "opaque"}]}},
+        {"type": "content_block_stop", "index": 2},
+        {"type": "content_block_start", "index": 3, "content_block": {"type": "text",
+                                                                       "text": ""}},
+        {"type": "content_block_delta", "index": 3, "delta": {
+            "type": "citations_delta", "citation": {
+                "type": "web_search_result_location", "cited_text": "SECRET",
+                "url": "https://x", "encrypted_index": "opaque"}}},
+        {"type": "content_block_stop", "index": 3},
+        {"type": "message_stop"},
+    )
+    starts = [p for p in payloads if p["type"] == "content_block_start"]
+    assert starts[0]["content_block"]["input"] == {"to": "[X]"}  # type: ignore[index]
+    result = starts[2]["content_block"]["content"][0]  # type: ignore[index]
+    assert result["title"] == "[X]" and result["encrypted_content"] == "opaque"
+    deltas: list[Any] = [p["delta"] for p in payloads if p["type"] == "content_block_delta"]
+    citations = [delta for delta in deltas if delta["type"] == "citations_delta"]
+    assert citations[0]["citation"]["cited_text"] == "[X]"
+
+
+def test_text_delta_for_a_block_not_started_is_refused() -> None:
+    """A text delta the gateway has no channel for is a protocol error, never passed raw."""
+    rewriter = SHAPE.rewriter(factory_of({})[0])
+    (event,) = SSEDecoder().feed(encode_json_event(
+        {"type": "content_block_delta", "index": 4,
+         "delta": {"type": "text_delta", "text": "SECRET"}}, event="content_block_delta"))
+    with pytest.raises(StreamProtocolError):
+        rewriter.on_event(event)
+
+
+def test_whole_body_filters_results_and_citations_thinking_untouched() -> None:
+    """Non-streamed: citations and server tool results filtered; thinking kept byte for byte."""
+    factory, _ = factory_of({"SECRET": "[X]"}, hold=False)
+    thinking = {"type": "thinking", "thinking": "SECRET", "signature": "sig"}
+    body: dict[str, Any] = {"content": [
+        dict(thinking),
+        {"type": "text", "text": "SECRET", "citations": [{"type": "char_location",
+                                                          "cited_text": "SECRET"}]},
+        {"type": "web_search_tool_result", "tool_use_id": "s", "content": [
+            {"type": "web_search_result", "title": "SECRET", "encrypted_content": "e"}]},
+        {"type": "server_tool_use", "id": "s", "name": "web_search", "input": {"q": "SECRET"}},
+    ]}
+    SHAPE.rewrite_body(body, factory)
+    assert body["content"][0] == thinking
+    assert "SECRET" not in json.dumps(body["content"][1:])
+    assert body["content"][3]["input"] == {"q": "[X]"}

@@ -361,3 +361,88 @@ def test_merged_reads_give_what_event_by_event_gives(
     assert _channel_texts(got_events) == expected
     assert got_events[-1].is_done
     assert len(got_events) <= len(SSEDecoder().feed(b"".join(single)))
+
+
+# -- structure only at the API's positions; every other channel filtered or dropped -----
+
+EMAIL = "jane.doe@example.com"
+
+
+def test_structural_names_are_text_outside_their_positions() -> None:
+    """``id``/``type``/``model``/``detail`` inside unknown fields, odd keys, config
+    members and non-token structural values are all slots."""
+    body: dict[str, Any] = {
+        "model": "gpt-4o",
+        "messages": [{"role": "user", "content": "hi", EMAIL: "v"}],
+        "metadata": {EMAIL: "k", "id": EMAIL, "type": "Jane Doe"},
+        "stream_options": {"include_usage": True, "x": EMAIL},
+        "tool_choice": {"type": "function", "function": {"name": EMAIL}},
+        "response_format": {"type": "json_object", "note": EMAIL},
+        "extra": {"detail": EMAIL, "model": EMAIL, "n": 4111111111111111},
+    }
+    texts = read_slots(request_slots(body))
+    assert texts.count(EMAIL) == 8 and "Jane Doe" in texts
+    assert "4111111111111111" in texts and "gpt-4o" not in texts and "user" not in texts
+    assert "include_usage" not in texts and "function" not in texts
+
+
+def test_role_that_is_not_a_token_is_text() -> None:
+    """A structural position holding a non-token (an e-mail as a role) is read as text."""
+    body: dict[str, Any] = {"messages": [{"role": EMAIL, "content": "x"}]}
+    assert read_slots(request_slots(body)) == [EMAIL, "x"]
+
+
+def _stream(*deltas: dict[str, Any], logprobs: object = None) -> bytes:
+    chunks = [{"id": "c", "choices": [{"index": 0, "delta": delta, "finish_reason": None,
+                                       "logprobs": logprobs}]} for delta in deltas]
+    chunks.append({"id": "c", "choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}]})
+    return b"".join(encode_json_event(c) for c in chunks) + b"data: [DONE]\n\n"
+
+
+@pytest.mark.parametrize("size", [1, 9, 10_000])
+def test_legacy_function_call_arguments_are_a_json_channel(size: int) -> None:
+    """Streamed ``function_call.arguments`` are filtered (as JSON source) across chunks."""
+    factory, made = factory_of({"[EMAIL_1]": 'a"b'})
+    raw = _stream({"function_call": {"name": "f", "arguments": ""}},
+                  {"function_call": {"arguments": '{"to":"[EMA'}},
+                  {"function_call": {"arguments": 'IL_1]"}'}})
+    payloads: list[Any] = data_events(replay(SHAPE.rewriter(factory), raw, size))
+    args = "".join(p["choices"][0]["delta"].get("function_call", {}).get("arguments", "")
+                   for p in payloads)
+    assert args == '{"to":"a\\"b"}'
+    assert json.loads(args) == {"to": 'a"b'}
+    assert made[0].json_string and not any(channel.buffer for channel in made)
+
+
+def test_reasoning_is_a_channel_and_logprobs_and_unknown_fields_are_dropped() -> None:
+    """reasoning_content is filtered; logprobs, audio and unknown delta members never pass."""
+    factory, _ = factory_of({"SECRET": "[X]"}, hold=False)
+    raw = _stream({"reasoning_content": "think SECRET"},
+                  {"content": "ok", "audio": {"transcript": "SECRET"}, "mystery": "SECRET"},
+                  logprobs={"content": [{"token": "SECRET", "logprob": 0}]})
+    events = replay(SHAPE.rewriter(factory), raw, 4)
+    body = b"".join(event.raw.encode() for event in events)
+    assert b"SECRET" not in body
+    payloads = data_events(events)
+    deltas = [p["choices"][0]["delta"] for p in payloads]  # type: ignore[index]
+    assert {"reasoning_content": "think [X]"} in deltas and {"content": "ok"} in deltas
+    assert all(p["choices"][0].get("logprobs") is None for p in payloads)  # type: ignore[index]
+
+
+def test_whole_body_drops_unfiltered_members_and_filters_part_lists() -> None:
+    """Non-streamed: reasoning, part lists and legacy calls filtered; logprobs, audio gone."""
+    factory, _ = factory_of({"SECRET": "[X]"}, hold=False)
+    body: dict[str, Any] = {"choices": [{
+        "index": 0, "finish_reason": "stop",
+        "logprobs": {"content": [{"token": "SECRET"}]},
+        "message": {"role": "assistant", "reasoning_content": "SECRET",
+                    "audio": {"transcript": "SECRET"},
+                    "content": [{"type": "text", "text": "a SECRET"}],
+                    "function_call": {"name": "f", "arguments": "\"SECRET\""}},
+    }]}
+    SHAPE.rewrite_body(body, factory)
+    assert "SECRET" not in json.dumps(body)
+    message = body["choices"][0]["message"]
+    assert message["content"] == [{"type": "text", "text": "a [X]"}]
+    assert message["function_call"] == {"name": "f", "arguments": "\"[X]\""}
+    assert "audio" not in message and body["choices"][0]["logprobs"] is None

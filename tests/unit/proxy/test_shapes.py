@@ -1,13 +1,27 @@
-"""Shared shape machinery: the string template that skips re-parsing same-envelope chunks."""
+"""Shared shape machinery: the string template, and the slot walkers for free-form data."""
 
 from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from proxy.shapes import PROBE, StringTemplate, dumps
+from pipelines.errors import RequestError
+from proxy.shapes import (
+    PROBE,
+    Slot,
+    StringTemplate,
+    dumps,
+    filter_strings,
+    is_token,
+    read_slots,
+    walk_config,
+    walk_generic,
+    write_slots,
+)
+from tests.unit.proxy.shape_helpers import factory_of
 
 CHUNK = {"id": "c", "object": "chat.completion.chunk", "created": 1, "model": "m",
          "choices": [{"index": 0, "delta": {"content": "the "}, "finish_reason": None}]}
@@ -103,3 +117,117 @@ def test_a_match_is_always_what_a_full_parse_says(
         parsed["choices"][0]["delta"]["content"] = first
         assert parsed == json.loads(_data(first))
     assert template.match(_data(text, ascii_only=ascii_only)) == text
+
+
+# -- ingress slots: free-form data, keys, numbers ---------------------------------------
+
+JSONS = st.recursive(
+    st.one_of(st.text(max_size=6), st.integers(), st.booleans(), st.none(),
+              st.floats(allow_nan=False, allow_infinity=False)),
+    lambda inner: st.lists(inner, max_size=3)
+    | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+    max_leaves=12,
+)
+
+
+def _strings_and_keys(value: object) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, list):
+        return [text for item in value for text in _strings_and_keys(item)]
+    if isinstance(value, dict):
+        return [text for key, item in value.items()
+                for text in (key, *_strings_and_keys(item))]
+    return []
+
+
+def test_free_form_data_has_no_structural_names() -> None:
+    """Inside free-form data ``id``, ``type`` and ``model`` are text, keys are slots."""
+    data = {"id": "a@x.example", "type": "Jane Doe", "a@x.example": {"model": "m@x.example"}}
+    slots: list[Slot] = []
+    walk_generic(data, slots)
+    assert read_slots(slots) == ["id", "a@x.example", "type", "Jane Doe", "a@x.example",
+                                 "model", "m@x.example"]
+    write_slots(slots, ["id", "<1>", "type", "<2>", "<1>", "model", "<3>"])
+    assert data == {"id": "<1>", "type": "<2>", "<1>": {"model": "<3>"}}
+
+
+def test_renamed_key_keeps_its_place_and_a_collision_is_refused() -> None:
+    """A key becomes its placeholder in place; two keys that merge are a 400."""
+    data = {"first": 1, "a@x.example": 2, "last": 3}
+    slots: list[Slot] = []
+    walk_generic(data, slots)
+    write_slots(slots, ["first", "[EMAIL_1]", "last"])
+    assert list(data) == ["first", "[EMAIL_1]", "last"]
+    clash = {"A@x.example": 1, "a@x.example": 2}
+    slots = []
+    walk_generic(clash, slots)
+    with pytest.raises(RequestError) as caught:
+        write_slots(slots, ["[EMAIL_1]", "[EMAIL_1]"])
+    assert caught.value.status == 400 and "x.example" not in caught.value.message
+
+
+@pytest.mark.parametrize(("number", "slotted"), [
+    (4111111111111111, True), (-123456789, True), (100_000_000, True),
+    (99_999_999, False), (42, False), (True, False),
+])
+def test_long_integers_in_free_form_data_are_text(number: int, slotted: bool) -> None:
+    """Integers of 9+ digits are read as their digits; small numbers and booleans are not."""
+    data: dict[str, object] = {"n": number}
+    slots: list[Slot] = []
+    walk_generic(data, slots)
+    numbers = [slot for slot in slots if slot.kind == "number"]
+    assert bool(numbers) == slotted
+    if slotted:
+        assert numbers[0].get() == str(number)
+        numbers[0].set(str(number))
+        assert data["n"] == number  # nothing found: still a number
+        numbers[0].set("[CREDIT_CARD_1]")
+        assert data == {"n": "[CREDIT_CARD_1]"}
+
+
+def test_walk_config_keeps_structure_only_where_described() -> None:
+    """Described scalars stay; undescribed members and non-token scalars are text."""
+    body: dict[str, object] = {"tool_choice": {
+        "type": "function", "function": {"name": "lookup"}, "why": "ask Jane Doe"}}
+    slots: list[Slot] = []
+    walk_config(body, "tool_choice", {"type": None, "function": {"name": None}}, slots)
+    assert read_slots(slots) == ["ask Jane Doe"]
+    body = {"tool_choice": {"type": "function", "function": {"name": "jane@x.example"}}}
+    slots = []
+    walk_config(body, "tool_choice", {"type": None, "function": {"name": None}}, slots)
+    assert read_slots(slots) == ["jane@x.example"]
+
+
+@pytest.mark.parametrize(("value", "token"), [
+    ("gpt-4o", True), ("claude-sonnet-4-0", True), ("toolu_01A/b+c=", True), (3, True),
+    (None, True), ("jane@x.example", False), ("Jane Doe", False), ("", False),
+    ({"a": 1}, False), (["x"], False),
+])
+def test_is_token(value: object, token: bool) -> None:
+    """One token (a model, an id, a type) may be structure; anything else is text."""
+    assert is_token(value) is token
+
+
+@settings(max_examples=60, deadline=None)
+@given(value=JSONS)
+def test_every_string_and_key_of_free_form_data_is_a_slot(value: object) -> None:
+    """Property: marking every slot leaves no original string or key behind; identity
+    write-back is the identity."""
+    data: dict[str, object] = {"metadata": value}
+    before = json.dumps(data, sort_keys=True)
+    slots: list[Slot] = []
+    walk_generic(data, slots)
+    write_slots(slots, read_slots(slots))
+    assert json.dumps(data, sort_keys=True) == before
+    originals = {text for text in _strings_and_keys(value) if text}
+    write_slots(slots, [f"\x00{position}\x00" for position in range(len(slots))])
+    assert not originals & set(_strings_and_keys(data))
+
+
+def test_filter_strings_skips_only_the_named_keys() -> None:
+    """Every string is filtered whole, at any depth, except values of the skipped keys."""
+    value = {"type": "x", "url": "b", "items": [{"title": "b", "id": "b"}], "n": 3}
+    factory, _ = factory_of({"b": "B"}, hold=False)
+    assert filter_strings(value, factory, skip=frozenset({"type", "id"})) == {
+        "type": "x", "url": "B", "items": [{"title": "B", "id": "b"}], "n": 3}

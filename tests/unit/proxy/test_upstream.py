@@ -62,6 +62,35 @@ def test_passthrough_relays_client_credentials() -> None:
     assert headers["x-api-key"] == "gw-client"
 
 
+@pytest.mark.parametrize("auth", ["inject", "passthrough"])
+def test_only_allow_listed_headers_reach_the_upstream(auth: str) -> None:
+    """Unknown headers (personal data), other credentials and odd values are dropped."""
+    client = CIMultiDict({
+        "Authorization": "Bearer gw-client",
+        "X-User": "jane.doe@example.com",
+        "OpenAI-Organization": "Jane Doe",
+        "api-key": "azure-secret",
+        "x-goog-api-key": "google-secret",
+        "anthropic-beta": "prompt-caching-2024-07-31",
+        "openai-beta": "assistants=v2",
+        "Idempotency-Key": "stainless-python-retry-1",
+        "x-stainless-os": "Linux",
+        "Accept": "application/json",
+        "User-Agent": "jane.doe@example.com",
+    })
+    headers = request_headers(client, auth=auth,  # type: ignore[arg-type]
+                              api_key="sk-prov", key_header="authorization")
+    assert "jane" not in repr(headers).lower() and "secret" not in repr(headers)
+    for dropped in ("X-User", "OpenAI-Organization", "api-key", "x-goog-api-key",
+                    "User-Agent"):
+        assert dropped not in headers
+    for kept in ("anthropic-beta", "openai-beta", "Idempotency-Key", "x-stainless-os",
+                 "Accept"):
+        assert headers[kept] == client[kept]
+    expected = "Bearer sk-prov" if auth == "inject" else "Bearer gw-client"
+    assert headers["Authorization"] == expected
+
+
 def test_response_headers_drop_what_the_rewrite_invalidates() -> None:
     """Length, encoding, hop-by-hop and cookies go; provider metadata stays."""
     kept = response_headers([
