@@ -70,6 +70,24 @@ CLIENT_ROWS: list[tuple[str, str, str, dict[str, str], bytes, int, str, str]] = 
      GOOD_ANTHROPIC, 415, "anthropic", "invalid_request_error"),
     ("anthropic oversized", ANTHROPIC, "POST", JSON, b'{"x":"' + b"a" * 5000 + b'"}', 413,
      "anthropic", "request_too_large"),
+    # Valid-looking JSON the gateway could not re-send faithfully, or walk safely.
+    ("lone surrogate", OPENAI, "POST", JSON,
+     b'{"messages":[{"role":"user","content":"hi \\ud800 jane.doe@example.com"}]}', 400,
+     "openai", "invalid_json"),
+    ("lone surrogate key", OPENAI, "POST", JSON, b'{"metadata":{"\\udc00":1}}', 400, "openai",
+     "invalid_json"),
+    ("nested 2000 deep", OPENAI, "POST", JSON, b'{"x":' + b"[" * 2000 + b"]" * 2000 + b"}",
+     400, "openai", "invalid_json"),
+    ("nested 65 deep", OPENAI, "POST", JSON, b'{"x":' + b"[" * 64 + b"]" * 64 + b"}", 400,
+     "openai", "invalid_json"),
+    ("NaN", OPENAI, "POST", JSON, b'{"model":"m","temperature":NaN}', 400, "openai",
+     "invalid_json"),
+    ("Infinity", OPENAI, "POST", JSON, b'{"model":"m","x":[-Infinity]}', 400, "openai",
+     "invalid_json"),
+    ("anthropic NaN", ANTHROPIC, "POST", JSON, b'{"model":"m","top_p":NaN}', 400, "anthropic",
+     "invalid_request_error"),
+    ("anthropic nested", ANTHROPIC, "POST", JSON, b'{"x":' + b"{\"a\":" * 100 + b"1" +
+     b"}" * 100 + b"}", 400, "anthropic", "invalid_request_error"),
 ]
 
 
@@ -96,6 +114,19 @@ async def test_bad_client_input(
     else:
         assert_anthropic_error(payload, code)
     assert fake.received == []
+
+
+async def test_nesting_up_to_the_limit_and_surrogate_pairs_are_accepted(
+    fake: FakeUpstream, gateway: StartGateway
+) -> None:
+    """Negative rows: 64 levels and an escaped surrogate *pair* (an emoji) are fine."""
+    gw = await gateway()
+    deep = b'{"x":' + b"[" * 62 + b"]" * 62 + b"}"  # the body, extra, then 62: 64 levels
+    body = (b'{"model":"m","messages":[{"role":"user","content":"hi \\ud83d\\ude00"}],'
+            b'"extra":' + deep + b"}")
+    status, _, _ = await post(gw, OPENAI, body)
+    assert status == 200
+    assert "\U0001f600" in fake.received[-1].body.decode()
 
 
 async def post(gw: Gateway, path: str, body: bytes, **headers: str

@@ -88,3 +88,29 @@ async def test_unknown_redact_name_fails_at_start_up(aiohttp_client: AnyClient) 
     """A response.redact entry that names nothing is a ConfigError before serving."""
     with pytest.raises(ConfigError, match="redact"):
         await aiohttp_client(build(demo_config(redact=["NOT_A_THING"])))
+
+
+@pytest.mark.parametrize(("thinking", "refused"), [
+    ("I think Ann Lee asked", True),  # a value of this request's vault, no detector fires
+    ("I think [PERSON_1] asked", False),  # what the provider wrote: placeholders only
+    ("I think about nothing", False),
+    ("mail bob@x.example", True),  # a detector fires inside the thinking text
+])
+async def test_signed_thinking_is_checked_not_rewritten(thinking: str, refused: bool) -> None:
+    """Thinking text is refused if it holds a detected or known value; else untouched."""
+    from pipelines.chain import Chain
+    from pipelines.errors import RequestError
+    from pipelines.vault import Vault
+    from proxy.gateway import _check_signed
+    from tests.conftest import PatternDetector
+
+    chain = Chain([PatternDetector("regex", "EMAIL", r"\S+@\S+")])
+    vault = Vault()
+    vault.issue("PERSON", "Ann Lee")
+    if not refused:
+        await _check_signed(chain, [thinking], vault)
+        return
+    with pytest.raises(RequestError) as caught:
+        await _check_signed(chain, [thinking], vault)
+    assert caught.value.status == 400 and "Ann" not in caught.value.message
+    assert "bob" not in caught.value.message
