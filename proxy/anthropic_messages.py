@@ -2,25 +2,29 @@
 
 Ingress: every string the upstream will see is a slot, in canonical order: ``system``
 (a string or text blocks), then each message's content in order (text, tool_use
-``input`` strings, tool_result content, document text and titles, citations), then
-tool definitions (descriptions and JSON-schema text), then any other field.  Structure
-is skipped: ``model``, ``role``, ``type``, ids, tool names, ``cache_control``, schema
-keywords, base64 image/document ``data`` and the ``thinking`` configuration.
+``input`` strings and keys, tool_result content, document text and titles, string and
+unknown ``source`` values, citations), then tool definitions (descriptions and
+JSON-schema text), then any other field.  Structure is skipped only at the positions
+the API defines it (``model``, a message's ``role``, a block's ``type``, ids, tool
+names, ``cache_control``, schema keywords, base64 image/document ``data``, the
+described members of ``thinking``/``tool_choice``/...); free-form data is text.
 
-**Thinking blocks are passed through unchanged, in both directions.**  ``thinking`` and
-``redacted_thinking`` blocks are signed by the provider, which rejects a conversation
-whose thinking text was altered.  So the gateway neither sanitises them in a request
-(they were produced by the provider from an already sanitised prompt, so they hold
-placeholders, not values) nor relinks or redacts ``thinking_delta`` /
-``signature_delta`` on the way back: a client sees the model's thinking with
-placeholders in it.  A raw value the model wrote into its thinking is *not* redacted;
-operators who need that guarantee must not enable extended thinking on the route.
+**Thinking blocks are signed, so they are checked, never rewritten.**  ``thinking``
+and ``redacted_thinking`` blocks are signed by the provider, which rejects a
+conversation whose thinking text was altered.  :func:`signed_texts` hands the text of
+request thinking blocks to the gateway, which refuses the request if a detector or the
+vault finds a value there (the provider wrote placeholders only).  In replies,
+``thinking_delta`` / ``signature_delta`` are not relinked or redacted: a client sees the
+model's thinking with placeholders in it, and a raw value the model wrote into its
+thinking is *not* redacted.
 
 Egress: one channel per content block index: the ``text`` of text blocks and the
-``partial_json`` of ``tool_use`` blocks (a JSON-source channel).  A block's held tail
-is flushed in a synthetic ``content_block_delta`` before its ``content_block_stop``.
-Events without text (``message_start``, ``ping``, ``message_delta``,
-``message_stop``) pass through byte for byte.
+``partial_json`` of tool blocks (a JSON-source channel).  A block's held tail is
+flushed in a synthetic ``content_block_delta`` before its ``content_block_stop``.
+Strings outside the channels (a tool input sent whole at the block's start,
+citations, server tool results, unknown blocks and deltas) are filtered whole.  Events
+without text (``message_start``, ``ping``, ``message_delta``, ``message_stop``) pass
+through byte for byte.
 
 Errors: ``{"type": "error", "error": {"type", "message"}}``; in a stream, an
 ``event: error`` with that body (the official SDK raises on it).

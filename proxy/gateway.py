@@ -3,15 +3,19 @@
 :meth:`Gateway.handle` serves every configured route.  Order matters and is the contract:
 
 1. route, method, client key, content type, body size, UTF-8 and JSON are checked
-   first; any failure is a 4xx in the API's shape and nothing is forwarded (C7);
+   first (JSON without ``NaN``/``Infinity``, lone surrogate escapes or nesting deeper
+   than :data:`MAX_JSON_DEPTH`: the gateway must be able to walk and re-send it); any
+   failure is a 4xx in the API's shape and nothing is forwarded (C7);
 2. every text slot of the body is sanitised in one chain call with a fresh per-request
    vault; a detector failure refuses the request unless the route says fail-open (C2);
+   texts the provider signed (Anthropic thinking) are checked, not rewritten, and a
+   value in one refuses the request;
 3. the sanitised body goes upstream; an upstream error status becomes an error in the
    API's shape;
 4. a streamed reply is decoded event by event, each text channel goes through its own
    egress filter, and each upstream chunk's output is written as soon as it is
-   settled; an egress refusal or an upstream failure mid-stream ends the stream with
-   the API's error event (C6);
+   settled; an egress refusal, an upstream failure or any unexpected error mid-stream
+   ends the stream with the API's error event (C6), held text dropped;
 5. a client that disconnects makes ``write`` raise (or cancels the handler): leaving
    the upstream context closes the upstream connection, which cancels the generation,
    and the vault goes out of scope with the request.

@@ -2,17 +2,22 @@
 
 Ingress: every string the upstream will see is a slot, in canonical order (messages in
 order, each message's parts in order, tool calls included; then tool definitions, the
-response format and any other field), except structure: ``model``, ``role``,
-``type``, ids, function names (tool definitions, tool calls, ``tool_choice``), JSON
-Schema keywords and property names, and binary payloads (``data:`` image URLs, audio
-``data``, ``file_data``).  A message's ``name`` is a participant's name and is text.
+response format and any other field), except structure at the positions the API
+defines it: ``model``, ``role``, ``type``, ids, function names (tool definitions, tool
+calls, ``tool_choice``), the described members of configuration, JSON Schema keywords
+and property names, and binary payloads (``data:`` image URLs, audio ``data``,
+``file_data``).  A message's ``name`` is a participant's name and is text; free-form
+data (``metadata``, unknown fields) is text, keys included.
 
-Egress: one channel per choice ``content``, per choice ``refusal`` and per tool call's
-``arguments`` (a JSON-source channel), keyed by the ``index`` fields, never by
-position.  Chunks without text (role, usage, ``[DONE]``) pass through byte for byte.
-A channel's held tail is flushed in a synthetic chunk *before* the chunk that carries
-the choice's ``finish_reason`` (or, if it carries text for that channel, appended to
-it), and any channel still open at ``[DONE]`` is flushed before ``[DONE]``.
+Egress: one channel per choice ``content``, ``refusal``, ``reasoning_content`` and
+``reasoning``, per tool call's ``arguments`` and for the legacy ``function_call``'s
+``arguments`` (JSON-source channels), keyed by the ``index`` fields, never by
+position.  ``logprobs`` are dropped, and so is every other member of a delta or a
+message (audio, annotations, unknown fields): nothing outside a channel is forwarded
+raw.  Chunks without text (role, usage, ``[DONE]``) pass through byte for byte.  A
+channel's held tail is flushed in a synthetic chunk *before* the chunk that carries the
+choice's ``finish_reason`` (or, if it carries text for that channel, appended to it),
+and any channel still open at ``[DONE]`` is flushed before ``[DONE]``.
 
 Errors: ``{"error": {"message", "type", "param", "code"}}``; in a stream, a final
 ``data:`` event with that object (the official SDK raises ``APIError`` on it).

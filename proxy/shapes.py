@@ -3,8 +3,10 @@
 Ingress works on *slots*: references to every string in the parsed request body that
 the upstream will see and that must be sanitised, in the canonical order of DESIGN C4.
 A shape module (one per provider API) decides which strings are structural (model,
-role, type, ids, tool names, JSON-schema keywords, binary ``data``) and skips them;
-everything else, unknown fields included, becomes a slot.  The handler reads the
+role, type, ids, tool names, JSON-schema keywords, binary ``data``) *at the positions
+the API defines them* and skips them; everything else becomes a slot.  Free-form data
+(unknown fields, ``metadata``, tool inputs) is text all the way down: string values,
+object keys (renamed in place) and long integers (:data:`NUMBER_SLOT_MIN`).  The handler reads the
 texts, runs the chain over all of them at once and writes the results back.
 
 Egress works on *channels*: one :class:`TextFilter` per text stream of the reply (a
