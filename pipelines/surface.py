@@ -49,6 +49,7 @@ from types import MappingProxyType
 from typing import Any, Final, final
 
 import ahocorasick
+import regex
 
 from pipelines.placeholders import parse_placeholder
 
@@ -93,18 +94,29 @@ DEFAULT_MODES: Final[Mapping[str, str]] = MappingProxyType(
 # LETTER I WITH DOT ABOVE, lowered to two code points); folding it to a plain "i" keeps
 # offsets in the folded text equal to offsets in the original.
 _DOTTED_I: Final = "\u0130"
-# Full-width ASCII variants and the ideographic space are one code point under NFKC
-# too: reading them as ASCII keeps offsets and matches what the name normaliser does.
-_FULL_WIDTH: Final = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)} | {0x3000: 0x20}
+# Full-width forms of printable ASCII, which NFKC (the name normaliser) maps back: an
+# ASCII key is also looked for in full width, as input methods type it.
+_TO_FULL_WIDTH: Final = {code: code + 0xFEE0 for code in range(0x21, 0x7F)}
+_FULL_WIDTH_SCAN: Final = regex.compile("[\uff01-\uff5e]")
 
 # Whitespace other than one plain space: each run of it stands for one space.
-_IRREGULAR_SPACE: Final = re.compile(r"\s{2,}|[^\S ]")
-_DIGIT_GROUP: Final = re.compile(r"\d+")
-_ALNUM_GROUP: Final = re.compile(r"[0-9A-Za-z]+")
-# Between two groups of one number: at most this many separator characters, each
-# whitespace or one of these ("(415) 555-0132", "030/1234567", "4111 - 1111").
-_MAX_GAP: Final = 3
-_GAP_PUNCTUATION: Final = frozenset("-./()")
+# ASCII digits: the text scan is twice as fast as with \d; a value written in other
+# digits (the vault keeps them apart from ASCII ones) is matched as text instead.
+_DIGIT_CLASS: Final = "[0-9]"
+_ALNUM_CLASS: Final = "[0-9A-Za-z]"
+_DIGIT_GROUP: Final = re.compile(_DIGIT_CLASS + "+")
+_ALNUM_GROUP: Final = re.compile(_ALNUM_CLASS + "+")
+_ALNUM_CHAR: Final = re.compile(_ALNUM_CLASS)
+# Between two groups of one number: one to three separator characters, each whitespace
+# or one of "-./()" ("(415) 555-0132", "030/1234567", "4111 - 1111").
+_GAP: Final = r"[\s\-./()]{1,3}"
+_IS_GAP: Final = re.compile(_GAP)
+# For scanning whole texts: the regex module scans a long non-ASCII text several times
+# faster than re.
+_DIGIT_SCAN: Final = regex.compile(_DIGIT_CLASS + "+")
+_ALNUM_SCAN: Final = regex.compile(_ALNUM_CLASS + "+")
+_NEXT_DIGITS: Final = regex.compile(f"{_GAP}({_DIGIT_CLASS}+)").match
+_NEXT_ALNUM: Final = regex.compile(f"{_GAP}({_ALNUM_CLASS}+)").match
 # A phone number's country code is one to three digits; its national number at least
 # this many (the shortest national numbers in use have 5 to 7 digits).
 _MIN_NATIONAL: Final = 6
@@ -133,14 +145,8 @@ def fold_case(text: str) -> str:
     return text.lower()
 
 
-def _fold(text: str) -> str:
-    """:func:`fold_case`, with full-width ASCII read as ASCII (length kept)."""
-    folded = fold_case(text)
-    return folded if folded.isascii() else folded.translate(_FULL_WIDTH)
-
-
 def _text_key(surface: str) -> str:
-    return " ".join(_fold(surface).split())
+    return " ".join(fold_case(surface).split())
 
 
 def _wordish(char: str) -> bool:
@@ -159,10 +165,6 @@ def _is_cut(left: str, right: str) -> bool:
     if not (_wordish(left) and _wordish(right)):
         return True
     return _spaceless(left) or _spaceless(right)
-
-
-def _is_gap(gap: str) -> bool:
-    return len(gap) <= _MAX_GAP and all(c.isspace() or c in _GAP_PUNCTUATION for c in gap)
 
 
 @final
@@ -189,87 +191,171 @@ _AUTOMATON_FROM: Final = 24
 
 @final
 class _Keys:
-    """Literal keys found by ``str.find`` while few are new, by an automaton otherwise."""
+    """Literal keys found by ``str.find`` while few are new, by an automaton otherwise.
 
-    __slots__ = ("automaton", "automaton_from", "entries", "pending")
+    With ``flexible`` a key's words may be separated by any run of whitespace: the
+    first word is what is searched for, the others are followed from each hit.
+    """
 
-    def __init__(self, automaton_from: int) -> None:
+    __slots__ = ("automaton", "automaton_from", "entries", "flexible", "heads", "pending")
+
+    def __init__(self, automaton_from: int, *, flexible: bool) -> None:
         self.automaton_from = automaton_from
+        self.flexible = flexible
         self.entries: dict[str, list[_Entry]] = {}
+        # Searched literal (a key's first word, or the whole key) -> (key, other words).
+        self.heads: dict[str, list[tuple[str, tuple[str, ...]]]] = {}
         self.automaton: Any = None
-        # Keys added since the automaton was built: scanned with str.find.
+        # Heads added since the automaton was built: scanned with str.find.
         self.pending: list[str] = []
+
+    def add(self, key: str, entry: _Entry) -> None:
+        entries = self.entries.get(key)
+        if entries is not None:
+            if entry not in entries:
+                entries.append(entry)
+            return
+        self.entries[key] = [entry]
+        words = key.split(" ") if self.flexible else [key]
+        targets = self.heads.get(words[0])
+        if targets is None:
+            self.heads[words[0]] = targets = []
+            self.pending.append(words[0])
+        targets.append((key, tuple(words[1:])))
+
+    def find(self, view: str) -> list[tuple[int, int, str]]:
+        if len(self.pending) >= self.automaton_from:
+            automaton = ahocorasick.Automaton()
+            for head in self.heads:
+                automaton.add_word(head, head)
+            automaton.make_automaton()
+            self.automaton = automaton
+            self.pending = []
+        hits: list[tuple[int, int, str]] = []
+        if self.automaton is not None:
+            for last, head in self.automaton.iter(view):
+                hits.append((last - len(head) + 1, last + 1, head))
+        for head in self.pending:
+            at = view.find(head)
+            while at != -1:
+                hits.append((at, at + len(head), head))
+                at = view.find(head, at + 1)
+        found: list[tuple[int, int, str]] = []
+        for start, end, head in hits:
+            for key, rest in self.heads[head]:
+                stop = _follow(view, end, rest) if rest else end
+                if stop is not None:
+                    found.append((start, stop, key))
+        return found
+
+
+def _follow(view: str, at: int, words: Sequence[str]) -> int | None:
+    """Where ``words`` end if each follows a run of whitespace from ``at``, else None."""
+    size = len(view)
+    for word in words:
+        if at >= size or not view[at].isspace():
+            return None
+        at += 1
+        while at < size and view[at].isspace():
+            at += 1
+        if not view.startswith(word, at):
+            return None
+        at += len(word)
+    return at
+
+
+@final
+class _Groups:
+    """Keys that are digit (or letter-and-digit) groups joined by any separators.
+
+    Digits: every digit group outside the blocked intervals may start an occurrence,
+    so the scan runs only when some key's digits occur there at all (one C pass).
+    Letters and digits (IBANs): an occurrence starts with the key's first two
+    characters written together (the country code), found with ``str.find``.
+    """
+
+    __slots__ = ("entries", "group", "heads", "next_group", "ordered", "upper")
+
+    def __init__(self, *, upper: bool) -> None:
+        self.group, self.next_group = (
+            (_ALNUM_SCAN, _NEXT_ALNUM) if upper else (_DIGIT_SCAN, _NEXT_DIGITS)
+        )
+        self.upper = upper
+        self.entries: dict[str, list[_Entry]] = {}
+        # The keys in order: a run of groups is followed only while it starts one.
+        self.ordered: list[str] = []
+        self.heads: set[str] = set()
 
     def add(self, key: str, entry: _Entry) -> None:
         entries = self.entries.get(key)
         if entries is None:
             self.entries[key] = [entry]
-            self.pending.append(key)
+            bisect.insort(self.ordered, key)
         elif entry not in entries:
             entries.append(entry)
+        if self.upper:
+            self.heads.add(key[:2].lower())
 
-    def find(self, view: str) -> list[tuple[int, int, str]]:
-        if len(self.pending) >= self.automaton_from:
-            automaton = ahocorasick.Automaton()
-            for key in self.entries:
-                automaton.add_word(key, key)
-            automaton.make_automaton()
-            self.automaton = automaton
-            self.pending = []
-        found: list[tuple[int, int, str]] = []
-        if self.automaton is not None:
-            for last, key in self.automaton.iter(view):
-                found.append((last - len(key) + 1, last + 1, key))
-        for key in self.pending:
-            at = view.find(key)
-            while at != -1:
-                found.append((at, at + len(key), key))
-                at = view.find(key, at + 1)
-        return found
-
-
-@final
-class _Groups:
-    """Keys that are digit (or letter-and-digit) groups joined by any separators."""
-
-    __slots__ = ("entries", "group", "prefixes", "upper")
-
-    def __init__(self, group: re.Pattern[str], *, upper: bool) -> None:
-        self.group = group
-        self.upper = upper
-        self.entries: dict[str, list[_Entry]] = {}
-        # Every prefix of every key: a run of groups is followed only while it is one,
-        # so a text of many numbers costs one lookup per group that starts no key.
-        self.prefixes: set[str] = set()
-
-    def add(self, key: str, entry: _Entry) -> None:
-        entries = self.entries.setdefault(key, [])
-        if entry not in entries:
-            entries.append(entry)
-        self.prefixes.update(key[:n] for n in range(1, len(key) + 1))
-
-    def find(self, text: str) -> list[_Candidate]:
-        groups = [m.span() for m in self.group.finditer(text)]
+    def find(self, text: str, folded: str, blocked: Sequence[tuple[int, int]]) -> list[_Candidate]:
+        """Candidates in ``text`` (``folded`` is its :func:`fold_case`)."""
         found: list[_Candidate] = []
-        entries, prefixes, upper = self.entries, self.prefixes, self.upper
-        count = len(groups)
-        for first in range(count):
-            start, first_end = groups[first]
-            joined = ""
-            previous_end = start
-            for index in range(first, count):
-                group_start, group_end = groups[index]
-                if index != first and not _is_gap(text[previous_end:group_start]):
-                    break
-                part = text[group_start:group_end]
-                joined += part.upper() if upper else part
-                if joined not in prefixes:
+        starts = self._heads(text, folded) if self.upper else self._digit_starts(text, blocked)
+        # A start inside a blocked interval (most often the detected value itself)
+        # cannot give a kept occurrence: skip it before following its groups.
+        cursor, count = 0, len(blocked)
+        entries, ordered, upper, next_group = (
+            self.entries,
+            self.ordered,
+            self.upper,
+            self.next_group,
+        )
+        for start in starts:
+            while cursor < count and blocked[cursor][1] <= start:
+                cursor += 1
+            if cursor < count and blocked[cursor][0] <= start:
+                continue
+            first = self.group.match(text, start)
+            if first is None:
+                continue
+            first_end = end = first.end()
+            joined = first.group()
+            while True:
+                if upper:
+                    joined = joined.upper()
+                at = bisect.bisect_left(ordered, joined)
+                if at == len(ordered) or not ordered[at].startswith(joined):
                     break
                 matched = entries.get(joined)
                 if matched is not None:
-                    found.append((_widen(text, start, first_end), group_end, matched))
-                previous_end = group_end
+                    found.append((_widen(text, start, first_end), end, matched))
+                following = next_group(text, end)
+                if following is None:
+                    break
+                joined += following.group(1)
+                end = following.end()
         return found
+
+    def _digit_starts(self, text: str, blocked: Sequence[tuple[int, int]]) -> list[int]:
+        # Every occurrence's digits are a substring of the digits outside the blocked
+        # intervals read in a row: when no key is, there is nothing to follow.
+        outside = text
+        if blocked:
+            cuts = [0] + [edge for interval in blocked for edge in interval] + [len(text)]
+            outside = "\x00".join(text[cuts[i] : cuts[i + 1]] for i in range(0, len(cuts), 2))
+        digits = "".join(self.group.findall(outside))
+        if not any(key in digits for key in self.entries):
+            return []
+        return [match.start() for match in self.group.finditer(text)]
+
+    def _heads(self, text: str, folded: str) -> list[int]:
+        starts: list[int] = []
+        for head in self.heads:
+            at = folded.find(head)
+            while at != -1:
+                if at == 0 or not _ALNUM_CHAR.match(text, at - 1):
+                    starts.append(at)
+                at = folded.find(head, at + 1)
+        return sorted(starts)
 
 
 def _widen(text: str, start: int, first_end: int) -> int:
@@ -298,7 +384,7 @@ def _national_keys(surface: str, digits: str) -> tuple[str, ...]:
     match = _DIGIT_GROUP.match(head)
     if match is None or len(match.group()) > 3 or match.end() == len(head):
         return ()
-    if not _is_gap(head[match.end() : match.end() + 1]):
+    if _IS_GAP.match(head, match.end()) is None:
         return ()
     national = digits[len(match.group()) :]
     if national.startswith("0"):
@@ -316,7 +402,7 @@ class SurfaceIndex:
     are matched as ``text``.
     """
 
-    __slots__ = ("_alnum", "_digits", "_exact", "_modes", "_text")
+    __slots__ = ("_alnum", "_digits", "_exact", "_modes", "_text", "_wide", "_wide_pending")
 
     def __init__(
         self,
@@ -324,14 +410,19 @@ class SurfaceIndex:
         automaton_from: int = _AUTOMATON_FROM,
         modes: Mapping[str, str] = DEFAULT_MODES,
     ) -> None:
-        unknown = set(modes.values()) - MODES
-        if unknown:
-            raise ValueError(f"unknown surface modes: {sorted(unknown)}")
+        if modes is not DEFAULT_MODES:
+            unknown = set(modes.values()) - MODES
+            if unknown:
+                raise ValueError(f"unknown surface modes: {sorted(unknown)}")
         self._modes = modes
-        self._text = _Keys(automaton_from)
-        self._exact = _Keys(automaton_from)
-        self._digits = _Groups(_DIGIT_GROUP, upper=False)
-        self._alnum = _Groups(_ALNUM_GROUP, upper=True)
+        self._text = _Keys(automaton_from, flexible=True)
+        # Full-width spellings of ASCII text keys, looked for only in texts that hold a
+        # full-width character.
+        self._wide = _Keys(automaton_from, flexible=True)
+        self._wide_pending: list[tuple[str, _Entry]] = []
+        self._exact = _Keys(automaton_from, flexible=False)
+        self._digits = _Groups(upper=False)
+        self._alnum = _Groups(upper=True)
 
     @classmethod
     def of(
@@ -377,6 +468,8 @@ class SurfaceIndex:
         key = _text_key(surface)
         if key:
             self._text.add(key, entry)
+            if key.isascii():
+                self._wide_pending.append((key, entry))
 
     def find(self, text: str, blocked: Sequence[tuple[int, int]] = ()) -> list[Occurrence]:
         """Occurrences in ``text``: sorted, non-overlapping, none touching ``blocked``.
@@ -386,15 +479,23 @@ class SurfaceIndex:
         if not text:
             return []
         candidates: list[_Candidate] = []
+        folded = fold_case(text) if self._text.entries or self._alnum.entries else text
         if self._text.entries:
-            candidates += self._find_text(text)
+            text_keys = self._text.entries
+            candidates += [(s, e, text_keys[key]) for s, e, key in self._text.find(folded)]
+            if not text.isascii() and _FULL_WIDTH_SCAN.search(text) is not None:
+                for key, entry in self._wide_pending:
+                    self._wide.add(key.translate(_TO_FULL_WIDTH), entry)
+                self._wide_pending.clear()
+                wide_keys = self._wide.entries
+                candidates += [(s, e, wide_keys[k]) for s, e, k in self._wide.find(folded)]
         if self._exact.entries:
             exact = self._exact.entries
             candidates += [(s, e, exact[key]) for s, e, key in self._exact.find(text)]
         if self._digits.entries:
-            candidates += self._digits.find(text)
+            candidates += self._digits.find(text, text, blocked)
         if self._alnum.entries:
-            candidates += self._alnum.find(text)
+            candidates += self._alnum.find(text, folded, blocked)
         if not candidates:
             return []
         # Leftmost first, then longest; a candidate that fails a check does not block a
@@ -416,38 +517,6 @@ class SurfaceIndex:
             found.append(Occurrence(start, end, entry[1], entry[2]))
             last_end = end
         return found
-
-    def _find_text(self, text: str) -> list[_Candidate]:
-        """``text``-mode keys, found in the folded text with whitespace runs collapsed."""
-        view = _fold(text)
-        entries = self._text.entries
-        if _IRREGULAR_SPACE.search(view) is None:
-            return [(s, e, entries[key]) for s, e, key in self._text.find(view)]
-        # Collapse each irregular run to one space; remember, per run, where its space
-        # lands in the view and how many characters were dropped up to there, to map
-        # offsets back.  Matches never start or end on a space (keys are stripped).
-        pieces: list[str] = []
-        spaces: list[int] = []
-        dropped: list[int] = []
-        total = 0
-        cursor = 0
-        for match in _IRREGULAR_SPACE.finditer(view):
-            pieces.append(view[cursor : match.start()])
-            pieces.append(" ")
-            spaces.append(match.start() - total)
-            total += match.end() - match.start() - 1
-            dropped.append(total)
-            cursor = match.end()
-        pieces.append(view[cursor:])
-
-        def original(at: int) -> int:
-            runs = bisect.bisect_left(spaces, at)
-            return at + (dropped[runs - 1] if runs else 0)
-
-        return [
-            (original(s), original(e - 1) + 1, entries[key])
-            for s, e, key in self._text.find("".join(pieces))
-        ]
 
     @staticmethod
     def _on_boundaries(text: str, start: int, end: int) -> bool:

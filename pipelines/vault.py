@@ -35,7 +35,15 @@ from pipelines.placeholders import (
     find_placeholders,
     format_placeholder,
 )
-from pipelines.surface import ALNUM, CASE_SENSITIVE_LABELS, DIGITS, EXACT, TEXT, SurfaceIndex
+from pipelines.surface import (
+    ALNUM,
+    CASE_SENSITIVE_LABELS,
+    DEFAULT_MODES,
+    DIGITS,
+    EXACT,
+    TEXT,
+    SurfaceIndex,
+)
 
 __all__ = ["CASE_SENSITIVE_LABELS", "DEFAULT_NORMALIZERS", "Vault", "normalize_text"]
 
@@ -145,10 +153,12 @@ class Vault:
         self._label_of: dict[str, str] = {}
         # The repeat matcher finds what each label's normaliser would merge (see
         # pipelines.surface); a normaliser it does not know is matched as text.
-        modes = {
-            label: _SURFACE_MODES.get(normalizer, TEXT)
-            for label, normalizer in self._normalizers.items()
-        }
+        modes = DEFAULT_MODES
+        if normalizers:
+            modes = {
+                label: _SURFACE_MODES.get(normalizer, TEXT)
+                for label, normalizer in self._normalizers.items()
+            }
         self._index = SurfaceIndex(modes=modes)
         self._echo_finder = _echo_finder(max_index)
 

@@ -7,7 +7,7 @@ import time
 import pytest
 
 from pipelines.surface import DEFAULT_MODES, SurfaceIndex, fold_case
-from pipelines.vault import Vault
+from pipelines.vault import _SURFACE_MODES, DEFAULT_NORMALIZERS, Vault
 
 
 def found(label: str, value: str, text: str) -> list[tuple[str, str]]:
@@ -143,3 +143,20 @@ def test_hostile_texts_are_scanned_quickly(text: str) -> None:
     for hit in hits:
         assert 0 <= hit.start < hit.end <= len(text)
     assert len(fold_case(text)) == len(text)
+
+
+def test_default_modes_follow_the_vault_normalisers() -> None:
+    """The default mode table says what the vault's default normalisers merge."""
+    derived = {
+        label: _SURFACE_MODES.get(normalizer, "text")
+        for label, normalizer in DEFAULT_NORMALIZERS.items()
+    }
+    assert {label: mode for label, mode in derived.items() if mode != "text"} == dict(DEFAULT_MODES)
+
+
+def test_full_width_spelling_is_found_only_where_full_width_text_is() -> None:
+    """A name typed in full width throughout is a repeat; ASCII texts skip that scan."""
+    vault = Vault()
+    vault.issue("PERSON", "Ann Lee")
+    hits = vault.surface_index.find("ｱ Ａｎｎ\u3000Ｌｅｅ ann lee")
+    assert [(o.start, o.end) for o in hits] == [(2, 9), (10, 17)]
