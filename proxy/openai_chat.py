@@ -122,9 +122,11 @@ def _text_only(data: dict[str, JSON] | None) -> _TextChunk | None:
     return (index, call["index"]), function, "arguments"
 
 
-_STREAM_CALL_KEYS: Final = frozenset({"index", "id", "type", "function"})
-_CALL_KEYS: Final = frozenset({"id", "type", "function"})
+_STREAM_CALL_KEYS: Final = frozenset({"index", "id", "type", "function", "custom"})
+_CALL_KEYS: Final = frozenset({"id", "type", "function", "custom"})
 _FUNCTION_KEYS: Final = frozenset({"name", "arguments"})
+# Channel name prefix of a custom tool call's ``input`` (free text): ``custom.<index>``.
+_CUSTOM: Final = "custom."
 
 
 def _keep_only(holder: dict[str, JSON], kept: frozenset[str]) -> bool:
@@ -174,6 +176,8 @@ class OpenAIChatRewriter:
                 continue
             if isinstance(channel, int):
                 calls.append({"index": channel, "function": {"arguments": tail}})
+            elif channel.startswith(_CUSTOM):
+                calls.append({"index": int(channel[len(_CUSTOM):]), "custom": {"input": tail}})
             elif channel == _FUNCTION_CALL:
                 delta[channel] = {"arguments": tail}
             else:
@@ -348,17 +352,26 @@ class OpenAIChatRewriter:
         calls = delta.get("tool_calls")
         if isinstance(calls, list):
             for call in calls:
-                if not isinstance(call, dict):
-                    continue
-                call_index = call.get("index", 0)
-                function = call.get("function")
-                if not isinstance(call_index, int) or not isinstance(function, dict):
-                    continue
+                call_index = call.get("index", 0) if isinstance(call, dict) else None
+                if not isinstance(call, dict) or not isinstance(call_index, int):
+                    raise StreamProtocolError("upstream sent a tool call without an index")
                 altered = _keep_only(call, _STREAM_CALL_KEYS) or altered
-                touched_call, changed = self._feed_call(function, (index, call_index))
+                function = call.get("function")
+                custom = call.get("custom")
+                if isinstance(function, dict):
+                    touched_call, changed = self._feed_call(function, (index, call_index))
+                    if touched_call:
+                        touched.append(call_index)
+                elif isinstance(custom, dict):
+                    # A custom tool's ``input`` is free text, not JSON source.
+                    name = _CUSTOM + str(call_index)
+                    touched_call, changed = self._feed_call(custom, (index, name), "input")
+                    if touched_call:
+                        touched.append(name)
+                else:
+                    changed = call.pop("function", None) is not None
+                    changed = call.pop("custom", None) is not None or changed
                 altered = altered or changed
-                if touched_call:
-                    touched.append(call_index)
         legacy = delta.get(_FUNCTION_CALL)
         if isinstance(legacy, dict):
             touched_call, changed = self._feed_call(legacy, (index, _FUNCTION_CALL))
@@ -368,15 +381,16 @@ class OpenAIChatRewriter:
         return touched, altered
 
     def _feed_call(
-        self, function: dict[str, JSON], key: tuple[int, str | int]
+        self, function: dict[str, JSON], key: tuple[int, str | int], field: str = "arguments"
     ) -> tuple[bool, bool]:
-        """Feed a function's ``arguments`` to its channel; (fed, changed)."""
-        altered = _keep_only(function, _FUNCTION_KEYS)
-        arguments = function.get("arguments")
+        """Feed a function's ``arguments`` (a custom tool's ``input``); (fed, changed)."""
+        altered = _keep_only(function, frozenset({"name", field}))
+        arguments = function.get(field)
         if not isinstance(arguments, str):
+            altered = function.pop(field, None) is not None or altered
             return False, altered
         output = self._channel(key).feed(arguments)
-        function["arguments"] = output
+        function[field] = output
         return True, altered or output != arguments
 
     @staticmethod
@@ -386,16 +400,19 @@ class OpenAIChatRewriter:
             assert isinstance(call, dict)
             call["arguments"] = str(call["arguments"]) + tail
             return
-        if isinstance(channel, str):
+        custom = isinstance(channel, str) and channel.startswith(_CUSTOM)
+        if isinstance(channel, str) and not custom:
             delta[channel] = str(delta[channel]) + tail
             return
+        call_index = int(channel[len(_CUSTOM):]) if isinstance(channel, str) else channel
+        member, field = ("custom", "input") if custom else ("function", "arguments")
         calls = delta["tool_calls"]
         assert isinstance(calls, list)
         for call in reversed(calls):
-            if isinstance(call, dict) and call.get("index", 0) == channel:
-                function = call["function"]
+            if isinstance(call, dict) and call.get("index", 0) == call_index:
+                function = call[member]
                 assert isinstance(function, dict)
-                function["arguments"] = str(function["arguments"]) + tail
+                function[field] = str(function[field]) + tail
                 return
 
     def _flush_all(self) -> list[bytes]:
@@ -432,6 +449,11 @@ def _rewrite_message(message: dict[str, JSON], factory: FilterFactory) -> None:
         function = call.get("function")
         if isinstance(function, dict):
             _rewrite_function(function, factory)
+        custom = call.get("custom")
+        if isinstance(custom, dict):
+            _keep_only(custom, frozenset({"name", "input"}))
+            if isinstance(custom.get("input"), str):
+                custom["input"] = filter_whole(factory, str(custom["input"]))
     legacy = message.get(_FUNCTION_CALL)
     if isinstance(legacy, dict):
         _rewrite_function(legacy, factory)

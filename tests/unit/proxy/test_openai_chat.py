@@ -446,3 +446,39 @@ def test_whole_body_drops_unfiltered_members_and_filters_part_lists() -> None:
     assert message["content"] == [{"type": "text", "text": "a [X]"}]
     assert message["function_call"] == {"name": "f", "arguments": "\"[X]\""}
     assert "audio" not in message and body["choices"][0]["logprobs"] is None
+
+
+@pytest.mark.parametrize("size", [1, 10_000])
+def test_custom_tool_input_is_a_text_channel_and_unknown_call_members_drop(size: int) -> None:
+    """A custom tool call's ``input`` is filtered as text across chunks; other members
+    of a call (and a call member that is not an object) never pass."""
+    factory, _ = factory_of({"SECRET": "[X]"})
+    raw = _stream({"tool_calls": [{"index": 0, "id": "call_1", "type": "custom",
+                                   "custom": {"name": "grep", "input": "find SEC"}}]},
+                  {"tool_calls": [{"index": 0, "custom": {"input": "RET now"},
+                                   "mystery": "SECRET"}]},
+                  {"tool_calls": [{"index": 1, "function": "SECRET"}]})
+    events = replay(SHAPE.rewriter(factory), raw, size)
+    assert b"SECRET" not in b"".join(event.raw.encode() for event in events)
+    payloads: list[Any] = data_events(events)
+    inputs = "".join(call.get("custom", {}).get("input", "")
+                     for p in payloads for call in p["choices"][0]["delta"].get("tool_calls", []))
+    assert inputs == "find [X] now"
+
+
+def test_tool_call_without_an_integer_index_is_a_protocol_error() -> None:
+    """A tool call the gateway cannot key to a channel is refused, never passed raw."""
+    raw = _stream({"tool_calls": [{"index": "0", "function": {"arguments": "SECRET"}}]})
+    with pytest.raises(StreamProtocolError):
+        replay(SHAPE.rewriter(factory_of({})[0]), raw, 10_000)
+
+
+def test_whole_body_custom_tool_input_is_filtered() -> None:
+    """Non-streamed custom tool input is text through a filter; unknown members dropped."""
+    factory, _ = factory_of({"SECRET": "[X]"}, hold=False)
+    body: dict[str, Any] = {"choices": [{"index": 0, "message": {"role": "assistant",
+        "tool_calls": [{"id": "c", "type": "custom", "extra": "SECRET",
+                        "custom": {"name": "grep", "input": "SECRET", "x": "SECRET"}}]}}]}
+    SHAPE.rewrite_body(body, factory)
+    assert body["choices"][0]["message"]["tool_calls"] == [
+        {"id": "c", "type": "custom", "custom": {"name": "grep", "input": "[X]"}}]
