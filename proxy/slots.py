@@ -250,6 +250,8 @@ def walk_config(
             if isinstance(item, dict | list):
                 holder: dict[str, JSON] = {"item": item}
                 walk_config(holder, "item", spec[0], out)
+            elif not is_token(item):
+                out.append(Slot(value, position))  # a string that is not one token
     else:
         walk_generic(value, out)
 

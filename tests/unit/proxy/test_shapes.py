@@ -197,6 +197,10 @@ def test_walk_config_keeps_structure_only_where_described() -> None:
     slots = []
     walk_config(body, "tool_choice", {"type": None, "function": {"name": None}}, slots)
     assert read_slots(slots) == ["jane@x.example"]
+    listed: dict[str, object] = {"modalities": ["text", "Jane Doe", 3]}
+    slots = []
+    walk_config(listed, "modalities", [None], slots)
+    assert read_slots(slots) == ["Jane Doe"]
 
 
 @pytest.mark.parametrize(("value", "token"), [
