@@ -5,21 +5,25 @@ is replaced too, even where no detector fired.  "The same value" means what the 
 per-label normalisation means, so each label is matched in one of four modes:
 
 * ``text`` (names, e-mail addresses, any label without a special normalisation):
-  case-insensitive, full-width letters and digits read as ASCII, and any run of
-  whitespace (newlines, tabs, no-break spaces, several spaces) equal to one space, so
-  ``Zorblax\\nQuint`` and ``ZORBLAX  QUINT`` are ``Zorblax Quint``;
-* ``digits`` (``CREDIT_CARD``, ``PHONE``, ``US_SSN``, ``DE_TAX_ID``): the same digits
-  with any separators (``4111-1111-1111-1111`` is ``4111 1111 1111 1111``); a phone
-  number written with its country code (``+1 415 555 0132``) also matches its national
+  case-insensitive, and any run of whitespace (newlines, tabs, no-break spaces,
+  several spaces) equal to one space, so ``Zorblax\\nQuint`` and ``ZORBLAX  QUINT``
+  are ``Zorblax Quint``; an ASCII value typed in full-width forms throughout
+  (``Ｚｏｒｂｌａｘ``, as NFKC maps back) is found too;
+* ``digits`` (``CREDIT_CARD``, ``PHONE``, ``US_SSN``, ``DE_TAX_ID``): the same ASCII
+  digits with any separators between groups (whitespace or ``-./()``, up to three:
+  ``4111-1111-1111-1111`` is ``4111 1111 1111 1111``); a phone number written with
+  its country code standing apart (``+1 415 555 0132``) also matches its national
   forms (``(415) 555-0132``, ``0415…``).  Matches start and end at whole digit groups,
   so ``55501321`` inside a longer number is not a match;
-* ``alnum`` (``IBAN``): the same letters and digits, any case, any separators;
+* ``alnum`` (``IBAN``): the same letters and digits, any case, any separators, the
+  country code written together (``de89 3704…``, ``DE89-3704-…``);
 * ``exact`` (secrets: ``API_KEY``, ``JWT``, ``PRIVATE_KEY``): the very same text.
 
 The vault feeds each new surface form into its :class:`SurfaceIndex`, which scans texts
-in C: one ``str.find`` pass per key while there are few new ones, one Aho-Corasick
-automaton over all of them once there are more (``text`` and ``exact`` keys), and one
-digit-group scan per text when digit or IBAN values are known.  The automaton is kept
+in C (:mod:`pipelines.surface_scan`): one ``str.find`` pass per key (a name's first
+word) while there are few new ones, one Aho-Corasick automaton over all of them once
+there are more; digit groups are followed only when some key's digits occur outside
+the detected spans at all, IBANs only from their country code.  The automaton is kept
 between scans and rebuilt only after enough new keys arrived, so a long session's vault
 is not re-indexed on every request.
 
@@ -35,23 +39,31 @@ Further rules:
   value's first spelling (the vault's ``lookup``).
 
 Not matched: compatibility forms that change length under NFKC (ligatures such as
-``ﬁ``), and letters whose lower case is longer (``İ`` is folded to ``i`` first).
+``ﬁ``), values mixing full-width and ASCII forms, and letters whose lower case is
+longer (``İ`` is folded to ``i`` first).
 """
 
 from __future__ import annotations
 
-import bisect
-import re
 import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, Final, final
-
-import ahocorasick
-import regex
+from typing import Final, final
 
 from pipelines.placeholders import parse_placeholder
+from pipelines.surface_scan import (
+    AUTOMATON_FROM,
+    Candidate,
+    Entry,
+    GroupScanner,
+    KeyScanner,
+    alnum_key,
+    digit_key,
+    full_width,
+    has_full_width,
+    national_keys,
+)
 
 __all__ = [
     "ALNUM",
@@ -94,32 +106,6 @@ DEFAULT_MODES: Final[Mapping[str, str]] = MappingProxyType(
 # LETTER I WITH DOT ABOVE, lowered to two code points); folding it to a plain "i" keeps
 # offsets in the folded text equal to offsets in the original.
 _DOTTED_I: Final = "\u0130"
-# Full-width forms of printable ASCII, which NFKC (the name normaliser) maps back: an
-# ASCII key is also looked for in full width, as input methods type it.
-_TO_FULL_WIDTH: Final = {code: code + 0xFEE0 for code in range(0x21, 0x7F)}
-_FULL_WIDTH_SCAN: Final = regex.compile("[\uff01-\uff5e]")
-
-# Whitespace other than one plain space: each run of it stands for one space.
-# ASCII digits: the text scan is twice as fast as with \d; a value written in other
-# digits (the vault keeps them apart from ASCII ones) is matched as text instead.
-_DIGIT_CLASS: Final = "[0-9]"
-_ALNUM_CLASS: Final = "[0-9A-Za-z]"
-_DIGIT_GROUP: Final = re.compile(_DIGIT_CLASS + "+")
-_ALNUM_GROUP: Final = re.compile(_ALNUM_CLASS + "+")
-_ALNUM_CHAR: Final = re.compile(_ALNUM_CLASS)
-# Between two groups of one number: one to three separator characters, each whitespace
-# or one of "-./()" ("(415) 555-0132", "030/1234567", "4111 - 1111").
-_GAP: Final = r"[\s\-./()]{1,3}"
-_IS_GAP: Final = re.compile(_GAP)
-# For scanning whole texts: the regex module scans a long non-ASCII text several times
-# faster than re.
-_DIGIT_SCAN: Final = regex.compile(_DIGIT_CLASS + "+")
-_ALNUM_SCAN: Final = regex.compile(_ALNUM_CLASS + "+")
-_NEXT_DIGITS: Final = regex.compile(f"{_GAP}({_DIGIT_CLASS}+)").match
-_NEXT_ALNUM: Final = regex.compile(f"{_GAP}({_ALNUM_CLASS}+)").match
-# A phone number's country code is one to three digits; its national number at least
-# this many (the shortest national numbers in use have 5 to 7 digits).
-_MIN_NATIONAL: Final = 6
 
 # Scripts written without spaces between words (or, for Hangul, with particles glued to
 # names): a word boundary cannot be required there.
@@ -178,222 +164,6 @@ class Occurrence:
     label: str
 
 
-# (surface form, placeholder, label, rank): rank 0 for the value's own key, 1 for a
-# derived one (a phone number's national form), which yields to any rank-0 entry.
-_Entry = tuple[str, str, str, int]
-# (start, end, entries sharing the key found there)
-_Candidate = tuple[int, int, list[_Entry]]
-
-# With fewer new keys than this, one ``str.find`` pass per key over the text is cheaper
-# than (re)building an automaton; from this many on, the automaton is.
-_AUTOMATON_FROM: Final = 24
-
-
-@final
-class _Keys:
-    """Literal keys found by ``str.find`` while few are new, by an automaton otherwise.
-
-    With ``flexible`` a key's words may be separated by any run of whitespace: the
-    first word is what is searched for, the others are followed from each hit.
-    """
-
-    __slots__ = ("automaton", "automaton_from", "entries", "flexible", "heads", "pending")
-
-    def __init__(self, automaton_from: int, *, flexible: bool) -> None:
-        self.automaton_from = automaton_from
-        self.flexible = flexible
-        self.entries: dict[str, list[_Entry]] = {}
-        # Searched literal (a key's first word, or the whole key) -> (key, other words).
-        self.heads: dict[str, list[tuple[str, tuple[str, ...]]]] = {}
-        self.automaton: Any = None
-        # Heads added since the automaton was built: scanned with str.find.
-        self.pending: list[str] = []
-
-    def add(self, key: str, entry: _Entry) -> None:
-        entries = self.entries.get(key)
-        if entries is not None:
-            if entry not in entries:
-                entries.append(entry)
-            return
-        self.entries[key] = [entry]
-        words = key.split(" ") if self.flexible else [key]
-        targets = self.heads.get(words[0])
-        if targets is None:
-            self.heads[words[0]] = targets = []
-            self.pending.append(words[0])
-        targets.append((key, tuple(words[1:])))
-
-    def find(self, view: str) -> list[tuple[int, int, str]]:
-        if len(self.pending) >= self.automaton_from:
-            automaton = ahocorasick.Automaton()
-            for head in self.heads:
-                automaton.add_word(head, head)
-            automaton.make_automaton()
-            self.automaton = automaton
-            self.pending = []
-        hits: list[tuple[int, int, str]] = []
-        if self.automaton is not None:
-            for last, head in self.automaton.iter(view):
-                hits.append((last - len(head) + 1, last + 1, head))
-        for head in self.pending:
-            at = view.find(head)
-            while at != -1:
-                hits.append((at, at + len(head), head))
-                at = view.find(head, at + 1)
-        found: list[tuple[int, int, str]] = []
-        for start, end, head in hits:
-            for key, rest in self.heads[head]:
-                stop = _follow(view, end, rest) if rest else end
-                if stop is not None:
-                    found.append((start, stop, key))
-        return found
-
-
-def _follow(view: str, at: int, words: Sequence[str]) -> int | None:
-    """Where ``words`` end if each follows a run of whitespace from ``at``, else None."""
-    size = len(view)
-    for word in words:
-        if at >= size or not view[at].isspace():
-            return None
-        at += 1
-        while at < size and view[at].isspace():
-            at += 1
-        if not view.startswith(word, at):
-            return None
-        at += len(word)
-    return at
-
-
-@final
-class _Groups:
-    """Keys that are digit (or letter-and-digit) groups joined by any separators.
-
-    Digits: every digit group outside the blocked intervals may start an occurrence,
-    so the scan runs only when some key's digits occur there at all (one C pass).
-    Letters and digits (IBANs): an occurrence starts with the key's first two
-    characters written together (the country code), found with ``str.find``.
-    """
-
-    __slots__ = ("entries", "group", "heads", "next_group", "ordered", "upper")
-
-    def __init__(self, *, upper: bool) -> None:
-        self.group, self.next_group = (
-            (_ALNUM_SCAN, _NEXT_ALNUM) if upper else (_DIGIT_SCAN, _NEXT_DIGITS)
-        )
-        self.upper = upper
-        self.entries: dict[str, list[_Entry]] = {}
-        # The keys in order: a run of groups is followed only while it starts one.
-        self.ordered: list[str] = []
-        self.heads: set[str] = set()
-
-    def add(self, key: str, entry: _Entry) -> None:
-        entries = self.entries.get(key)
-        if entries is None:
-            self.entries[key] = [entry]
-            bisect.insort(self.ordered, key)
-        elif entry not in entries:
-            entries.append(entry)
-        if self.upper:
-            self.heads.add(key[:2].lower())
-
-    def find(self, text: str, folded: str, blocked: Sequence[tuple[int, int]]) -> list[_Candidate]:
-        """Candidates in ``text`` (``folded`` is its :func:`fold_case`)."""
-        found: list[_Candidate] = []
-        starts = self._heads(text, folded) if self.upper else self._digit_starts(text, blocked)
-        # A start inside a blocked interval (most often the detected value itself)
-        # cannot give a kept occurrence: skip it before following its groups.
-        cursor, count = 0, len(blocked)
-        entries, ordered, upper, next_group = (
-            self.entries,
-            self.ordered,
-            self.upper,
-            self.next_group,
-        )
-        for start in starts:
-            while cursor < count and blocked[cursor][1] <= start:
-                cursor += 1
-            if cursor < count and blocked[cursor][0] <= start:
-                continue
-            first = self.group.match(text, start)
-            if first is None:
-                continue
-            first_end = end = first.end()
-            joined = first.group()
-            while True:
-                if upper:
-                    joined = joined.upper()
-                at = bisect.bisect_left(ordered, joined)
-                if at == len(ordered) or not ordered[at].startswith(joined):
-                    break
-                matched = entries.get(joined)
-                if matched is not None:
-                    found.append((_widen(text, start, first_end), end, matched))
-                following = next_group(text, end)
-                if following is None:
-                    break
-                joined += following.group(1)
-                end = following.end()
-        return found
-
-    def _digit_starts(self, text: str, blocked: Sequence[tuple[int, int]]) -> list[int]:
-        # Every occurrence's digits are a substring of the digits outside the blocked
-        # intervals read in a row: when no key is, there is nothing to follow.
-        outside = text
-        if blocked:
-            cuts = [0] + [edge for interval in blocked for edge in interval] + [len(text)]
-            outside = "\x00".join(text[cuts[i] : cuts[i + 1]] for i in range(0, len(cuts), 2))
-        digits = "".join(self.group.findall(outside))
-        if not any(key in digits for key in self.entries):
-            return []
-        return [match.start() for match in self.group.finditer(text)]
-
-    def _heads(self, text: str, folded: str) -> list[int]:
-        starts: list[int] = []
-        for head in self.heads:
-            at = folded.find(head)
-            while at != -1:
-                if at == 0 or not _ALNUM_CHAR.match(text, at - 1):
-                    starts.append(at)
-                at = folded.find(head, at + 1)
-        return sorted(starts)
-
-
-def _widen(text: str, start: int, first_end: int) -> int:
-    """Take in a leading ``+`` (``+1 415…``) or the ``(`` of ``(415) 555…``."""
-    if start > 0:
-        before = text[start - 1]
-        if before == "+" or (before == "(" and text[first_end : first_end + 1] == ")"):
-            return start - 1
-    return start
-
-
-def _national_keys(surface: str, digits: str) -> tuple[str, ...]:
-    """National forms of an international phone number, if its country code stands apart.
-
-    ``+1 415 555 0132`` gives ``4155550132`` and ``04155550132``; ``+44 (0)20 7946 0958``
-    gives ``2079460958`` and ``02079460958``.  Without a separator after the country
-    code (``+14155550132``) it cannot be told apart from the number: none.
-    """
-    head = surface.lstrip()
-    if head.startswith("+"):
-        head = head[1:]
-    elif head.startswith("00"):
-        head = head[2:]
-    else:
-        return ()
-    match = _DIGIT_GROUP.match(head)
-    if match is None or len(match.group()) > 3 or match.end() == len(head):
-        return ()
-    if _IS_GAP.match(head, match.end()) is None:
-        return ()
-    national = digits[len(match.group()) :]
-    if national.startswith("0"):
-        national = national[1:]
-    if len(national) < _MIN_NATIONAL:
-        return ()
-    return national, "0" + national
-
-
 @final
 class SurfaceIndex:
     """The surface forms of one vault, indexed for repeat scanning (see module docstring).
@@ -407,7 +177,7 @@ class SurfaceIndex:
     def __init__(
         self,
         *,
-        automaton_from: int = _AUTOMATON_FROM,
+        automaton_from: int = AUTOMATON_FROM,
         modes: Mapping[str, str] = DEFAULT_MODES,
     ) -> None:
         if modes is not DEFAULT_MODES:
@@ -415,21 +185,21 @@ class SurfaceIndex:
             if unknown:
                 raise ValueError(f"unknown surface modes: {sorted(unknown)}")
         self._modes = modes
-        self._text = _Keys(automaton_from, flexible=True)
+        self._text = KeyScanner(automaton_from, flexible=True)
         # Full-width spellings of ASCII text keys, looked for only in texts that hold a
         # full-width character.
-        self._wide = _Keys(automaton_from, flexible=True)
-        self._wide_pending: list[tuple[str, _Entry]] = []
-        self._exact = _Keys(automaton_from, flexible=False)
-        self._digits = _Groups(upper=False)
-        self._alnum = _Groups(upper=True)
+        self._wide = KeyScanner(automaton_from, flexible=True)
+        self._wide_pending: list[tuple[str, Entry]] = []
+        self._exact = KeyScanner(automaton_from, flexible=False)
+        self._digits = GroupScanner(upper=False)
+        self._alnum = GroupScanner(upper=True)
 
     @classmethod
     def of(
         cls,
         surface_forms: Mapping[str, str],
         *,
-        automaton_from: int = _AUTOMATON_FROM,
+        automaton_from: int = AUTOMATON_FROM,
         modes: Mapping[str, str] = DEFAULT_MODES,
     ) -> SurfaceIndex:
         """An index over ``surface -> placeholder`` pairs (labels read from placeholders)."""
@@ -445,21 +215,21 @@ class SurfaceIndex:
         # A whitespace-only value would match between every two words.
         if not surface or surface.isspace():
             return
-        entry: _Entry = (surface, placeholder, label, 0)
+        entry: Entry = (surface, placeholder, label, 0)
         mode = self._modes.get(label, TEXT)
         if mode == EXACT:
             self._exact.add(surface, entry)
             return
         if mode == DIGITS:
-            digits = "".join(_DIGIT_GROUP.findall(surface))
+            digits = digit_key(surface)
             if digits:
                 self._digits.add(digits, entry)
                 if label == "PHONE":
-                    for key in _national_keys(surface, digits):
+                    for key in national_keys(surface, digits):
                         self._digits.add(key, (surface, placeholder, label, 1))
                 return
         elif mode == ALNUM:
-            compact = "".join(_ALNUM_GROUP.findall(surface)).upper()
+            compact = alnum_key(surface)
             if compact:
                 self._alnum.add(compact, entry)
                 return
@@ -478,14 +248,14 @@ class SurfaceIndex:
         """
         if not text:
             return []
-        candidates: list[_Candidate] = []
+        candidates: list[Candidate] = []
         folded = fold_case(text) if self._text.entries or self._alnum.entries else text
         if self._text.entries:
             text_keys = self._text.entries
             candidates += [(s, e, text_keys[key]) for s, e, key in self._text.find(folded)]
-            if not text.isascii() and _FULL_WIDTH_SCAN.search(text) is not None:
+            if has_full_width(text):
                 for key, entry in self._wide_pending:
-                    self._wide.add(key.translate(_TO_FULL_WIDTH), entry)
+                    self._wide.add(full_width(key), entry)
                 self._wide_pending.clear()
                 wide_keys = self._wide.entries
                 candidates += [(s, e, wide_keys[k]) for s, e, k in self._wide.find(folded)]
@@ -525,7 +295,7 @@ class SurfaceIndex:
         return end >= len(text) or _is_cut(text[end - 1], text[end])
 
 
-def _pick(raw: str, entries: Sequence[_Entry]) -> _Entry:
+def _pick(raw: str, entries: Sequence[Entry]) -> Entry:
     """The entry ``raw`` stands for: its exact spelling, else the first own key."""
     # The exact spelling wins (it may belong to a different placeholder than a variant);
     # otherwise the first entry of the value's own key, in vault order, before a

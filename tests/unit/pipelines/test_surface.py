@@ -55,6 +55,8 @@ ROWS: list[tuple[str, str, str, list[str]]] = [
     ("CREDIT_CARD", "4111 1111 1111 1111", "4111111111111111!", ["4111111111111111"]),
     ("CREDIT_CARD", "4111 1111 1111 1111", "4111 1111 1111 11112", []),
     ("CREDIT_CARD", "4111 1111 1111 1111", "4111, 1111, 1111, 1111", []),
+    # other digits are another value to the vault: matched as that text only
+    ("CREDIT_CARD", "４１１１ １１１１", "４１１１ １１１１, 4111 1111", ["４１１１ １１１１"]),
     ("US_SSN", "536-22-1234", "ssn 536 22 1234 and 536221234", ["536 22 1234", "536221234"]),
     ("DE_TAX_ID", "65929970489", "65 929 970 489", ["65 929 970 489"]),
     # IBAN: letters and digits, any case and spacing
