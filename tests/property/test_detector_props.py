@@ -15,9 +15,11 @@ from hypothesis import strategies as st
 
 from detectors.known_entities import KnownEntitiesDetector
 from detectors.known_entities import create as create_known
+from detectors.library import BUILTIN_ENTITIES
 from detectors.regex import RegexDetector
 from detectors.regex import create as create_regex
 from detectors.textfold import fold, fold_value
+from pipelines.egress import EgressFilter, EgressPolicy, OutputPattern
 from pipelines.spans import DetectorContext
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -305,3 +307,47 @@ def test_hot_path_checks_agree_with_python_stdnum(tax_id: str, card: str, ssn: s
     assert is_de_tax_id(tax_id) is idnr.is_valid(tax_id)
     assert is_luhn(card) is (len(card) >= 2 and luhn.is_valid(card))
     assert is_us_ssn(ssn) is (len(ssn) == 9 and us_ssn.is_valid(ssn))
+
+
+# -- a private key cut off by the end of the text ------------------------------------------
+
+_PEM_BODY = st.text(
+    alphabet=st.sampled_from(
+        list("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=\n")
+    ),
+    min_size=1,
+    max_size=200,
+)
+_PEM_KINDS = st.sampled_from(["", "RSA ", "EC ", "OPENSSH ", "ENCRYPTED "])
+
+
+@SETTINGS
+@given(prose=st.text(max_size=30), kind=_PEM_KINDS, body=_PEM_BODY)
+def test_a_key_cut_off_by_the_end_of_the_text_is_masked_to_the_end(
+    prose: str, kind: str, body: str
+) -> None:
+    """A BEGIN line with no END line masks everything from BEGIN to the end of the text."""
+    detector = create_regex({"entities": ["PEM_PRIVATE_KEY"]}, DetectorContext(name="r"))
+    key = f"-----BEGIN {kind}PRIVATE KEY-----\n{body}"
+    text = prose + " " + key
+    spans = detector.scan(text)
+    assert [(span.label, span.end) for span in spans][-1:] == [("PRIVATE_KEY", len(text))]
+    assert text[spans[-1].start :] == key
+
+
+@SETTINGS
+@given(kind=_PEM_KINDS, body=_PEM_BODY, cuts=st.lists(st.integers(0, 260), max_size=4))
+def test_a_reply_cut_inside_a_key_emits_no_key_material_for_any_chunking(
+    kind: str, body: str, cuts: list[int]
+) -> None:
+    """Through the stream filter, with the library's own pattern: any chunking, no leak."""
+    entry = BUILTIN_ENTITIES["PEM_PRIVATE_KEY"]
+    policy = EgressPolicy(
+        patterns=[OutputPattern(name=entry.name, label=entry.label, pattern=entry.pattern)]
+    )
+    reply = f"here: -----BEGIN {kind}PRIVATE KEY-----\n{body}"
+    edges = sorted({min(cut, len(reply)) for cut in cuts})
+    chunks = [reply[a:b] for a, b in zip([0, *edges], [*edges, len(reply)], strict=True)]
+    flt = EgressFilter(policy.for_request({}, {}))
+    out = "".join(flt.feed(chunk) for chunk in chunks) + flt.close()
+    assert out == "here: [REDACTED:PRIVATE_KEY]"
