@@ -109,6 +109,9 @@ def build_policy(
                     label=entity.label,
                     pattern=entity.pattern,
                     validator=entity.validator,
+                    anchors=entity.anchors,
+                    lead=entity.lead,
+                    lead_max=entity.lead_max,
                 )
                 for entity in entities
             )

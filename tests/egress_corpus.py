@@ -14,33 +14,17 @@ import base64
 import json
 from collections.abc import Iterable
 
-from detectors.library import BUILTIN_ENTITIES, EMAIL_LOCAL_CHAR
+from detectors.library import BUILTIN_ENTITIES
 from pipelines.egress import EgressFilter, EgressPolicy, EgressRules, OutputPattern
 from pipelines.errors import EgressRefused
 from tests.egress_oracle import Oracle
 
 CEILING = 600
 
-# The lead half of each built-in's speed hint (pipelines.egress_hints.AnchorHint): the
-# class and most characters a match may begin with before its first library anchor.
-# Built-ins not listed begin with an anchor.  The library is the right home for this
-# (an EntityPattern field next to ``anchors``); until then the corpus and the bench
-# carry it, and test_egress_regex checks every promise.
-BUILTIN_LEADS: dict[str, tuple[str, int]] = {
-    "EMAIL": (EMAIL_LOCAL_CHAR, 64),
-    "PHONE": ("[+(]", 1),
-    "IBAN": ("[A-Z]", 2),
-    "IPV4": ("[0-9]", 3),
-    "IPV6": ("[0-9A-Fa-f]", 4),
-    "BEARER_TOKEN": ("[bB]", 1),
-}
-
-
 def builtin_patterns(hinted: bool = True) -> tuple[OutputPattern, ...]:
     """Every built-in entity as an output pattern, with or without its speed hint."""
     patterns = []
     for e in BUILTIN_ENTITIES.values():
-        lead, lead_max = BUILTIN_LEADS.get(e.name, (None, 0))
         patterns.append(
             OutputPattern(
                 name=e.name,
@@ -48,8 +32,8 @@ def builtin_patterns(hinted: bool = True) -> tuple[OutputPattern, ...]:
                 pattern=e.pattern,
                 validator=e.validator,
                 anchors=e.anchors if hinted else (),
-                lead=lead if hinted else None,
-                lead_max=lead_max if hinted else 0,
+                lead=e.lead if hinted else None,
+                lead_max=e.lead_max if hinted else 0,
             )
         )
     return tuple(patterns)
