@@ -34,6 +34,7 @@ import regex
 
 from detectors import validators as v
 from detectors.validators import VALIDATORS, Validator
+from pipelines.textrules import NOSPACE_SCRIPTS as _NOSPACE
 
 __all__ = [
     "BUILTIN_ENTITIES",
@@ -97,7 +98,7 @@ def compile_pattern(p: EntityPattern) -> regex.Pattern[str]:
 # Word characters of scripts written with spaces.  Values written right next to Han,
 # kana, Hangul or Thai text ("番号4111 1111 1111 1111です") have no space before them,
 # so those scripts do not count as a word the value would be part of.
-_NOSPACE: Final = r"\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}\p{Thai}\p{Lao}\p{Khmer}\p{Myanmar}"
+# (The one list of such scripts, shared with ingress repeats and egress literals.)
 _W: Final = rf"[\w--[{_NOSPACE}]]"
 # A number must not start inside a longer token (a word, a decimal, a path, a
 # dashed reference) and must not stop where a digit group continues.

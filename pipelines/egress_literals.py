@@ -1,11 +1,14 @@
 """Known raw values (literals) over a stream window, with an Aho-Corasick automaton.
 
-A literal matches where the text equals it character by character after simple
-lower-casing (so ``SARAH CHEN`` is found for ``Sarah Chen``), and only at word edges: it
-does not match where a word character of a spaced script sits on both sides of its
+A literal matches where the text equals it character by character after
+:func:`pipelines.textrules.fold` (so ``SARAH CHEN``, ``Sarah\nChen`` and ``Ｓａｒａｈ
+Ｃｈｅｎ`` are found for ``Sarah Chen``), and only at word edges: it does not match where
+a word character (:func:`pipelines.textrules.is_word_char`) sits on both sides of its
 start or of its end, so ``Ann`` is not found in ``Annual``.  Characters of scripts
 written without spaces (Han, kana, Thai, ...) are not word characters for this rule, so
 a name inside Chinese text is still found.  At one position the longest literal wins.
+The fold and the word test are the ones ingress uses for repeats
+(:mod:`pipelines.surface`), so a spelling ingress replaced as the value is masked here.
 
 ``regex`` named lists (``\\L<name>``) were measured first and rejected: with 10^5 values
 and case folding, one search over 12 characters took milliseconds.  pyahocorasick finds
@@ -16,35 +19,13 @@ of the window is still the prefix of some value.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Final, final
+from typing import final
 
 import ahocorasick
-import regex
+
+from pipelines.textrules import fold, is_word_char
 
 __all__ = ["LiteralScanner", "fold", "is_word_char"]
-
-_NOSPACE: Final = r"\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}\p{Thai}\p{Lao}\p{Khmer}\p{Myanmar}"
-_WORD: Final = regex.compile(rf"[\w--[{_NOSPACE}]]", regex.VERSION1)
-_FINAL_SIGMA: Final = "\u03c2"
-_SIGMA: Final = "\u03c3"
-
-
-def is_word_char(char: str) -> bool:
-    """Whether ``char`` is a word character of a spaced script (for literal edges)."""
-    return _WORD.match(char) is not None
-
-
-def fold(text: str) -> str:
-    """Simple per-character lower case: same length, independent of context.
-
-    ``str.lower`` is context-sensitive for one letter (Greek final sigma) and changes the
-    length for a few (``İ``); both would make the result depend on where a chunk was
-    cut, so final sigma is folded to sigma and length-changing letters are kept as is.
-    """
-    lowered = text.lower()
-    if len(lowered) != len(text):
-        lowered = "".join(low if len(low := c.lower()) == 1 else c for c in text)
-    return lowered.replace(_FINAL_SIGMA, _SIGMA) if _FINAL_SIGMA in lowered else lowered
 
 
 @final

@@ -19,7 +19,12 @@ from pipelines.egress_hints import AnchorHint
 from pipelines.egress_literals import LiteralScanner
 from pipelines.egress_regex import RegexScanner, compile_item
 from pipelines.errors import ConfigError
-from pipelines.placeholders import LABEL_RE, echoed_placeholder_pattern, parse_placeholder
+from pipelines.placeholders import (
+    LABEL_RE,
+    MAX_LABEL_LENGTH,
+    echoed_placeholder_pattern,
+    parse_placeholder,
+)
 
 __all__ = ["DEFAULT_MASK", "EgressPolicy", "EgressRules", "OutputPattern"]
 
@@ -57,7 +62,9 @@ class EgressPolicy:
 
     ``literals`` are known raw values to mask: a mapping value -> label, or plain values
     (labelled ``literal_label``).  ``max_label_length``/``max_index`` bound the echoed
-    placeholders the filter recognises (and so how long it holds one).  Every regex call
+    placeholders the filter recognises (and so how long it holds one); ``max_label_length``
+    is at most :data:`~pipelines.placeholders.MAX_LABEL_LENGTH`, the bound the vault
+    reserves echoes up to.  Every regex call
     is bounded by ``regex_timeout_s``; ``context_chars`` is the settled input kept for
     look-behind.  Bad values raise :class:`ConfigError` naming the ``response`` key.
     """
@@ -81,7 +88,7 @@ class EgressPolicy:
         relink: bool = True,
         literals: Mapping[str, str] | Iterable[str] = (),
         literal_label: str = "PERSON",
-        max_label_length: int = 32,
+        max_label_length: int = MAX_LABEL_LENGTH,
         max_index: int = 99999,
         regex_timeout_s: float = 1.0,
         context_chars: int = 128,
@@ -98,6 +105,10 @@ class EgressPolicy:
             )
         if regex_timeout_s <= 0 or context_chars < 1:
             raise ValueError("regex_timeout_s and context_chars must be positive")
+        if max_label_length > MAX_LABEL_LENGTH:
+            # The vault reserves echoed forms only up to MAX_LABEL_LENGTH: a longer
+            # bound here would relink an echo the user wrote (DESIGN C4).
+            raise ValueError(f"max_label_length must be at most {MAX_LABEL_LENGTH}")
         self.mask = mask
         self.max_held_chars = max_held_chars
         self.relink = relink

@@ -14,6 +14,7 @@ from typing import Final
 
 __all__ = [
     "LABEL_RE",
+    "MAX_LABEL_LENGTH",
     "PLACEHOLDER_RE",
     "canonical_placeholder",
     "echoed_placeholder_pattern",
@@ -24,12 +25,13 @@ __all__ = [
 ]
 
 LABEL_RE: Final = re.compile(r"[A-Z][A-Z0-9_]*\Z")
+# The longest label whose echoed forms (``[email_1]``, ``\\[EMAIL\\_1\\]``) are recognised:
+# the vault reserves echoes up to this long and the egress filter relinks no longer
+# ones, so an echo the filter would relink is always reserved (DESIGN C4).
+MAX_LABEL_LENGTH: Final = 32
 # The label part is greedy and backtracks to the last ``_`` followed by digits, so
 # ``[CREDIT_CARD_12]`` parses as ("CREDIT_CARD", 12).
 PLACEHOLDER_RE: Final = re.compile(r"\[([A-Z][A-Z0-9_]*)_([1-9][0-9]*)\]")
-
-OPEN: Final = "["
-CLOSE: Final = "]"
 
 
 def format_placeholder(label: str, index: int) -> str:

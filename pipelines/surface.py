@@ -5,10 +5,10 @@ is replaced too, even where no detector fired.  "The same value" means what the 
 per-label normalisation means, so each label is matched in one of four modes:
 
 * ``text`` (names, e-mail addresses, any label without a special normalisation):
-  case-insensitive, and any run of whitespace (newlines, tabs, no-break spaces,
-  several spaces) equal to one space, so ``Zorblax\\nQuint`` and ``ZORBLAX  QUINT``
-  are ``Zorblax Quint``; an ASCII value typed in full-width forms throughout
-  (``Ｚｏｒｂｌａｘ``, as NFKC maps back) is found too;
+  equal after :func:`pipelines.textrules.fold` (the fold the egress filter uses:
+  case, ``İ``, final sigma, full-width ASCII forms such as ``Ｚｏｒｂｌａｘ``), and any
+  run of whitespace equal to one space, so ``Zorblax\nQuint`` and ``ZORBLAX  QUINT``
+  are ``Zorblax Quint``;
 * ``digits`` (``CREDIT_CARD``, ``PHONE``, ``US_SSN``, ``DE_TAX_ID``): the same ASCII
   digits with any separators between groups (whitespace or ``-./()``, up to three:
   ``4111-1111-1111-1111`` is ``4111 1111 1111 1111``); a phone number written with
@@ -17,7 +17,9 @@ per-label normalisation means, so each label is matched in one of four modes:
   so ``55501321`` inside a longer number is not a match;
 * ``alnum`` (``IBAN``): the same letters and digits, any case, any separators, the
   country code written together (``de89 3704…``, ``DE89-3704-…``);
-* ``exact`` (secrets: ``API_KEY``, ``JWT``, ``PRIVATE_KEY``): the very same text.
+* ``exact`` (secrets: ``API_KEY``, ``JWT``, ``PRIVATE_KEY``): the very same text; a
+  ``digits``/``alnum`` value written in non-ASCII digits (``４１１１``) is matched so too,
+  as the vault keeps it apart from its ASCII spelling.
 
 The vault feeds each new surface form into its :class:`SurfaceIndex`, which scans texts
 in C (:mod:`pipelines.surface_scan`): one ``str.find`` pass per key (a name's first
@@ -29,23 +31,24 @@ is not re-indexed on every request.
 
 Further rules:
 
-* a value that starts or ends with a letter or digit matches only on a word boundary
-  (``Ann`` not inside ``Annabel``), except next to scripts written without spaces
-  (CJK, kana, Thai, Hangul with particles), where a name touches the next word;
+* a value matches only where :func:`pipelines.textrules.is_cut` allows an edge
+  (``Ann`` not inside ``Annabel``); scripts written without spaces (CJK, kana, Thai,
+  Hangul with particles) have no word characters, so a name touches the next word;
 * of overlapping occurrences the leftmost wins, then the longest;
 * occurrences that overlap a blocked interval (a detector's span or a placeholder-shaped
   literal already in the input) are skipped;
 * the spelling found is reported with the placeholder; relinking still returns the
   value's first spelling (the vault's ``lookup``).
 
-Not matched: compatibility forms that change length under NFKC (ligatures such as
-``ﬁ``), values mixing full-width and ASCII forms, and letters whose lower case is
-longer (``İ`` is folded to ``i`` first).
+Not matched: forms that no one-to-one fold relates (``ß`` vs ``ss``, ligatures such as
+``ﬁ``, a combining mark vs the precomposed letter).  The egress filter matches every
+text-mode spelling found here except a whitespace run of another length than in a
+recorded spelling (``Ann  Lee`` for ``Ann Lee``): ingress records each spelling it
+replaces as a surface form, so only the model inventing such a run is missed.
 """
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -60,15 +63,13 @@ from pipelines.surface_scan import (
     KeyScanner,
     alnum_key,
     digit_key,
-    full_width,
-    has_full_width,
     national_keys,
 )
+from pipelines.textrules import fold, is_cut
 
 __all__ = [
     "ALNUM",
     "CASE_SENSITIVE_LABELS",
-    "DEFAULT_MODES",
     "DIGITS",
     "EXACT",
     "MODES",
@@ -89,68 +90,18 @@ MODES: Final = frozenset({TEXT, EXACT, DIGITS, ALNUM})
 # case-insensitive by its normalisation, so "ALICE" is the same person as "Alice".
 CASE_SENSITIVE_LABELS: Final = frozenset({"API_KEY", "JWT", "PRIVATE_KEY"})
 
-# The mode of each label whose vault normalisation is not the name/e-mail kind (the
-# vault derives its own table from its normalisers; see ``Vault``).
-DEFAULT_MODES: Final[Mapping[str, str]] = MappingProxyType(
-    {
-        **{label: EXACT for label in CASE_SENSITIVE_LABELS},
-        "CREDIT_CARD": DIGITS,
-        "PHONE": DIGITS,
-        "US_SSN": DIGITS,
-        "DE_TAX_ID": DIGITS,
-        "IBAN": ALNUM,
-    }
-)
-
-# ``str.lower`` keeps the length of every code point except U+0130 (LATIN CAPITAL
-# LETTER I WITH DOT ABOVE, lowered to two code points); folding it to a plain "i" keeps
-# offsets in the folded text equal to offsets in the original.
-_DOTTED_I: Final = "\u0130"
-
-# Scripts written without spaces between words (or, for Hangul, with particles glued to
-# names): a word boundary cannot be required there.
-_SPACELESS_RANGES: Final = (
-    (0x0E00, 0x0EFF),  # Thai, Lao
-    (0x1000, 0x109F),  # Myanmar
-    (0x1780, 0x17FF),  # Khmer
-    (0x1100, 0x11FF),  # Hangul Jamo
-    (0x2E80, 0x2FFF),  # CJK radicals
-    (0x3000, 0x9FFF),  # CJK punctuation, kana, CJK unified ideographs
-    (0xA960, 0xA97F),  # Hangul Jamo extended
-    (0xAC00, 0xD7FF),  # Hangul syllables
-    (0xF900, 0xFAFF),  # CJK compatibility ideographs
-    (0xFF00, 0xFFEF),  # half- and full-width forms
-    (0x20000, 0x3FFFF),  # CJK extensions
-)
+# Without a table every label is matched as text; the vault passes the modes it derives
+# from its normalisers (``Vault``), the one place labels are tied to normalisations.
+_ALL_TEXT: Final[Mapping[str, str]] = MappingProxyType({})
 
 
 def fold_case(text: str) -> str:
-    """Lower-case ``text`` without changing its length (offsets stay valid)."""
-    if _DOTTED_I in text:
-        text = text.replace(_DOTTED_I, "i")
-    return text.lower()
+    """:func:`pipelines.textrules.fold`: the fold egress uses too (offsets stay valid)."""
+    return fold(text)
 
 
 def _text_key(surface: str) -> str:
-    return " ".join(fold_case(surface).split())
-
-
-def _wordish(char: str) -> bool:
-    if char.isascii():
-        return char.isalnum() or char == "_"
-    return char.isalnum() or unicodedata.category(char)[0] == "M"
-
-
-def _spaceless(char: str) -> bool:
-    code = ord(char)
-    return any(low <= code <= high for low, high in _SPACELESS_RANGES)
-
-
-def _is_cut(left: str, right: str) -> bool:
-    """Whether a value may start or end between ``left`` and ``right``."""
-    if not (_wordish(left) and _wordish(right)):
-        return True
-    return _spaceless(left) or _spaceless(right)
+    return " ".join(fold(surface).split())
 
 
 @final
@@ -169,27 +120,22 @@ class SurfaceIndex:
     """The surface forms of one vault, indexed for repeat scanning (see module docstring).
 
     ``modes`` maps labels to ``text``/``exact``/``digits``/``alnum``; labels not in it
-    are matched as ``text``.
+    are matched as ``text`` (the vault derives the table from its normalisers).
     """
 
-    __slots__ = ("_alnum", "_digits", "_exact", "_modes", "_text", "_wide", "_wide_pending")
+    __slots__ = ("_alnum", "_digits", "_exact", "_modes", "_text")
 
     def __init__(
         self,
         *,
         automaton_from: int = AUTOMATON_FROM,
-        modes: Mapping[str, str] = DEFAULT_MODES,
+        modes: Mapping[str, str] = _ALL_TEXT,
     ) -> None:
-        if modes is not DEFAULT_MODES:
-            unknown = set(modes.values()) - MODES
-            if unknown:
-                raise ValueError(f"unknown surface modes: {sorted(unknown)}")
+        unknown = set(modes.values()) - MODES
+        if unknown:
+            raise ValueError(f"unknown surface modes: {sorted(unknown)}")
         self._modes = modes
         self._text = KeyScanner(automaton_from, flexible=True)
-        # Full-width spellings of ASCII text keys, looked for only in texts that hold a
-        # full-width character.
-        self._wide = KeyScanner(automaton_from, flexible=True)
-        self._wide_pending: list[tuple[str, Entry]] = []
         self._exact = KeyScanner(automaton_from, flexible=False)
         self._digits = GroupScanner(upper=False)
         self._alnum = GroupScanner(upper=True)
@@ -200,7 +146,7 @@ class SurfaceIndex:
         surface_forms: Mapping[str, str],
         *,
         automaton_from: int = AUTOMATON_FROM,
-        modes: Mapping[str, str] = DEFAULT_MODES,
+        modes: Mapping[str, str] = _ALL_TEXT,
     ) -> SurfaceIndex:
         """An index over ``surface -> placeholder`` pairs (labels read from placeholders)."""
         index = cls(automaton_from=automaton_from, modes=modes)
@@ -233,13 +179,16 @@ class SurfaceIndex:
             if compact:
                 self._alnum.add(compact, entry)
                 return
+        if mode != TEXT and not surface.isascii():
+            # Full-width or other non-ASCII digits, which the vault keeps apart from
+            # ASCII ones ("４１１１" is not "4111"); text folding would merge them.
+            self._exact.add(surface, entry)
+            return
         # Names, e-mail addresses, and values of the other modes without a digit or
         # letter in them: case-insensitive text with flexible whitespace.
         key = _text_key(surface)
         if key:
             self._text.add(key, entry)
-            if key.isascii():
-                self._wide_pending.append((key, entry))
 
     def find(self, text: str, blocked: Sequence[tuple[int, int]] = ()) -> list[Occurrence]:
         """Occurrences in ``text``: sorted, non-overlapping, none touching ``blocked``.
@@ -249,16 +198,10 @@ class SurfaceIndex:
         if not text:
             return []
         candidates: list[Candidate] = []
-        folded = fold_case(text) if self._text.entries or self._alnum.entries else text
+        folded = fold(text) if self._text.entries or self._alnum.entries else text
         if self._text.entries:
             text_keys = self._text.entries
             candidates += [(s, e, text_keys[key]) for s, e, key in self._text.find(folded)]
-            if has_full_width(text):
-                for key, entry in self._wide_pending:
-                    self._wide.add(full_width(key), entry)
-                self._wide_pending.clear()
-                wide_keys = self._wide.entries
-                candidates += [(s, e, wide_keys[k]) for s, e, k in self._wide.find(folded)]
         if self._exact.entries:
             exact = self._exact.entries
             candidates += [(s, e, exact[key]) for s, e, key in self._exact.find(text)]
@@ -290,9 +233,9 @@ class SurfaceIndex:
 
     @staticmethod
     def _on_boundaries(text: str, start: int, end: int) -> bool:
-        if start > 0 and not _is_cut(text[start - 1], text[start]):
+        if start > 0 and not is_cut(text[start - 1], text[start]):
             return False
-        return end >= len(text) or _is_cut(text[end - 1], text[end])
+        return end >= len(text) or is_cut(text[end - 1], text[end])
 
 
 def _pick(raw: str, entries: Sequence[Entry]) -> Entry:

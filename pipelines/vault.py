@@ -1,7 +1,8 @@
 """The placeholder vault (DESIGN C4).
 
-One :class:`Vault` lives for one request, or for one session when a session store keeps
-it; the caller creates it and passes it explicitly, nothing here is global.  It hands out
+One :class:`Vault` lives for one request (sessions are not implemented: a client that
+resends its history gets the same numbers again, DESIGN C4); the caller creates it and
+passes it explicitly, nothing here is global.  It hands out
 ``[LABEL_N]`` placeholders and remembers which real value each one stands for:
 
 * numbering is per label, in the order values are first issued;
@@ -30,6 +31,7 @@ from typing import Final, final
 from pipelines.errors import VaultFull
 from pipelines.placeholders import (
     LABEL_RE,
+    MAX_LABEL_LENGTH,
     canonical_placeholder,
     echoed_placeholder_pattern,
     find_placeholders,
@@ -38,7 +40,6 @@ from pipelines.placeholders import (
 from pipelines.surface import (
     ALNUM,
     CASE_SENSITIVE_LABELS,
-    DEFAULT_MODES,
     DIGITS,
     EXACT,
     TEXT,
@@ -48,11 +49,10 @@ from pipelines.surface import (
 __all__ = ["CASE_SENSITIVE_LABELS", "DEFAULT_NORMALIZERS", "Vault", "normalize_text"]
 
 _NON_DIGIT: Final = re.compile(r"\D+")
-# Echoed forms (any letter case, markdown escapes) are recognised for labels up to this
-# long: at least as long as any label the egress filter relinks echoes of (its
-# ``max_label_length``, 32 by default), so whatever it would relink is reserved here.
-# Exact-grammar literals are reserved whatever their length.
-_ECHO_LABEL_MAX: Final = 64
+# Echoed forms (any letter case, markdown escapes) are recognised for labels up to
+# MAX_LABEL_LENGTH, the bound the egress filter relinks echoes of too, so whatever it
+# would relink is reserved here.  Exact-grammar literals are reserved whatever their
+# length.
 
 _NON_ALNUM: Final = re.compile(r"[^0-9A-Za-z]+")
 
@@ -85,10 +85,19 @@ _SURFACE_MODES: Final[Mapping[Callable[[str], str], str]] = MappingProxyType(
 )
 
 
+def _modes_of(normalizers: Mapping[str, Callable[[str], str]]) -> dict[str, str]:
+    """The repeat-matching mode of each label, from its normaliser (text by default)."""
+    return {
+        label: mode
+        for label, normalizer in normalizers.items()
+        if (mode := _SURFACE_MODES.get(normalizer, TEXT)) != TEXT
+    }
+
+
 @functools.lru_cache(maxsize=16)
 def _echo_finder(max_index: int) -> Callable[[str], Iterator[re.Match[str]]]:
     """``finditer`` of the echoed-placeholder pattern (compiled once per ``max_index``)."""
-    return re.compile(echoed_placeholder_pattern(_ECHO_LABEL_MAX, max_index)).finditer
+    return re.compile(echoed_placeholder_pattern(MAX_LABEL_LENGTH, max_index)).finditer
 
 
 DEFAULT_NORMALIZERS: Final[Mapping[str, Callable[[str], str]]] = MappingProxyType(
@@ -153,13 +162,7 @@ class Vault:
         self._label_of: dict[str, str] = {}
         # The repeat matcher finds what each label's normaliser would merge (see
         # pipelines.surface); a normaliser it does not know is matched as text.
-        modes = DEFAULT_MODES
-        if normalizers:
-            modes = {
-                label: _SURFACE_MODES.get(normalizer, TEXT)
-                for label, normalizer in self._normalizers.items()
-            }
-        self._index = SurfaceIndex(modes=modes)
+        self._index = SurfaceIndex(modes=_modes_of(self._normalizers))
         self._echo_finder = _echo_finder(max_index)
 
     # -- input side ------------------------------------------------------------------

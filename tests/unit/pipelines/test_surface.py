@@ -6,8 +6,8 @@ import time
 
 import pytest
 
-from pipelines.surface import DEFAULT_MODES, SurfaceIndex, fold_case
-from pipelines.vault import _SURFACE_MODES, DEFAULT_NORMALIZERS, Vault
+from pipelines.surface import SurfaceIndex, fold_case
+from pipelines.vault import DEFAULT_NORMALIZERS, Vault
 
 
 def found(label: str, value: str, text: str) -> list[tuple[str, str]]:
@@ -124,7 +124,7 @@ def test_custom_normaliser_labels_are_matched_as_text_and_modes_are_checked() ->
     vault.issue("PHONE", "Call Me")
     assert [o.placeholder for o in vault.surface_index.find("call  me")] == ["[PHONE_1]"]
     with pytest.raises(ValueError, match="modes"):
-        SurfaceIndex(modes={**DEFAULT_MODES, "X": "fuzzy"})
+        SurfaceIndex(modes={"PHONE": "digits", "X": "fuzzy"})
 
 
 @pytest.mark.parametrize(
@@ -147,17 +147,53 @@ def test_hostile_texts_are_scanned_quickly(text: str) -> None:
     assert len(fold_case(text)) == len(text)
 
 
-def test_default_modes_follow_the_vault_normalisers() -> None:
-    """The default mode table says what the vault's default normalisers merge."""
-    derived = {
-        label: _SURFACE_MODES.get(normalizer, "text")
-        for label, normalizer in DEFAULT_NORMALIZERS.items()
-    }
-    assert {label: mode for label, mode in derived.items() if mode != "text"} == dict(DEFAULT_MODES)
+# The mode table the vault derived by hand-kept copy before: behaviour must not change.
+_EXPECTED_MODES = {
+    "API_KEY": "exact",
+    "JWT": "exact",
+    "PRIVATE_KEY": "exact",
+    "CREDIT_CARD": "digits",
+    "PHONE": "digits",
+    "US_SSN": "digits",
+    "DE_TAX_ID": "digits",
+    "IBAN": "alnum",
+}
 
 
-def test_full_width_spelling_is_found_only_where_full_width_text_is() -> None:
-    """A name typed in full width throughout is a repeat; ASCII texts skip that scan."""
+def test_vault_modes_are_derived_from_its_default_normalisers() -> None:
+    """The vault's index uses exactly the historical modes; names and e-mails are text."""
+    index = Vault().surface_index
+    assert dict(index._modes) == _EXPECTED_MODES
+    assert set(_EXPECTED_MODES) < set(DEFAULT_NORMALIZERS)
+    assert "EMAIL" not in index._modes and "PERSON" not in index._modes
+
+
+@pytest.mark.parametrize(
+    ("label", "value", "text", "found"),
+    [
+        ("CREDIT_CARD", "4111 1111 1111 1111", "pay 4111-1111-1111-1111 now", True),
+        ("IBAN", "DE89 3704 0044 0532 0130 00", "de89-3704-0044-0532-0130-00", True),
+        ("API_KEY", "sk-AbCdEf123456", "SK-ABCDEF123456", False),
+        ("API_KEY", "sk-AbCdEf123456", "use sk-AbCdEf123456 here", True),
+        ("EMAIL", "Ann@X.org", "mail ann@x.ORG", True),
+    ],
+)
+def test_each_mode_still_behaves_as_before(label: str, value: str, text: str, found: bool) -> None:
+    """Digits, alnum, exact and text labels match as their normalisers merge."""
+    vault = Vault()
+    vault.issue(label, value)
+    assert bool(vault.surface_index.find(text)) is found
+
+
+def test_an_index_without_modes_matches_every_label_as_text() -> None:
+    """``SurfaceIndex()`` alone knows no normalisers: a card number is plain text."""
+    index = SurfaceIndex()
+    index.add("4111 1111", "[CREDIT_CARD_1]", "CREDIT_CARD")
+    assert [(o.start, o.end) for o in index.find("a 4111  1111 b 4111-1111")] == [(2, 12)]
+
+
+def test_full_width_spelling_is_found() -> None:
+    """A name typed in full width (wholly or in part) folds to ASCII: it is a repeat."""
     vault = Vault()
     vault.issue("PERSON", "Ann Lee")
     hits = vault.surface_index.find("ｱ Ａｎｎ\u3000Ｌｅｅ ann lee")
