@@ -43,6 +43,7 @@ import regex
 
 from detectors.regex_rules import Rule, rules_from_options
 from detectors.textfold import non_ascii_chars
+from pipelines.egress import OutputPattern
 from pipelines.errors import DetectorError
 from pipelines.spans import DetectorContext, Span
 
@@ -195,6 +196,27 @@ class RegexDetector:
     def labels(self) -> frozenset[str]:
         """Labels of the enabled built-ins and custom patterns."""
         return self._labels
+
+    @property
+    def output_patterns(self) -> tuple[OutputPattern, ...]:
+        """The operator's ``custom[]`` patterns, for ``response.redact`` to name by label.
+
+        One per custom rule, in config order, named ``<detector>.custom[i]``, with the
+        source it was compiled from and its validator.  ``context`` words are not
+        carried over: a reply is masked wherever the pattern matches, which masks more,
+        never less, than the detector reports.  Built-ins are not listed; the proxy
+        takes those from the entity library, with their speed hints.
+        """
+        return tuple(
+            OutputPattern(
+                name=f"{self._name}.{rule.field}",
+                label=rule.label,
+                pattern=rule.compiled.pattern,
+                validator=rule.validator,
+            )
+            for rule in self._rules
+            if rule.field is not None
+        )
 
     async def detect(self, texts: Sequence[str]) -> list[list[Span]]:
         """Scan each text; raises :class:`DetectorError` if a scan runs out of time."""

@@ -119,7 +119,8 @@ class Rule:
     start tried).  ``None`` means a scan of the whole text, gated by ``anchors``, or
     only around the anchor (``around``: how far before it a match may start, where
     the run ``run_before`` matches backwards from the anchor begins), or only at the
-    anchors (``at_anchor``: every match starts with one).
+    anchors (``at_anchor``: every match starts with one).  ``field`` is the option
+    path of an operator pattern (``custom[2]``), ``None`` for a built-in.
     """
 
     label: str
@@ -136,6 +137,7 @@ class Rule:
     needs: Callable[[str, int], bool] | None = None
     at_anchor: bool = False
     run_before: regex.Pattern[str] | None = None
+    field: str | None = None
 
     def accepts(self, text: str, start: int, end: int) -> bool:
         if self.validator is not None and not self.validator(text[start:end]):
@@ -276,7 +278,7 @@ def _custom_rule(item: object, context: DetectorContext, field: str) -> Rule:
     score = item.get("score", 0.9)
     if isinstance(score, bool) or not isinstance(score, int | float) or not 0.0 <= score <= 1.0:
         raise _error(context, f"{field}.score", "invalid score", "a number within 0..1")
-    return Rule(label, compiled, validator, float(score), (), context_re)
+    return Rule(label, compiled, validator, float(score), (), context_re, field=field)
 
 
 def rules_from_options(options: Mapping[str, object], context: DetectorContext) -> list[Rule]:

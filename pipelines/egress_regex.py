@@ -22,7 +22,8 @@ Two measures make the question answerable exactly:
 
 Look-behind is the other direction: it needs text already emitted, so the filter keeps
 a bounded window of settled input in front of the pending text (see
-:mod:`pipelines.egress`); a look-behind longer than that window is not supported.
+:mod:`pipelines.egress`); a pattern whose look-behind could read further back than
+that window is rejected at start-up (:func:`pipelines.egress_lookbehind.lookbehind_reach`).
 The source rewrites live in :mod:`pipelines.egress_source`, the speed hints in
 :mod:`pipelines.egress_hints`.
 """

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import uuid
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import Final, final
 
@@ -46,7 +46,6 @@ __all__ = [
     "UPSTREAMS",
     "GatewayState",
     "create_app",
-    "route_summary",
 ]
 
 @final
@@ -269,9 +268,4 @@ def _error_response(
         body=dumps(shape.error_body(failure.status, failure.code, failure.message)),
         content_type="application/json",
     )
-
-
-def route_summary(app: web.Application) -> Mapping[str, str]:
-    """Path -> API shape of every configured route (for the CLI's start-up banner)."""
-    return {route.path: route.api for route in app[CONFIG].routes}
 

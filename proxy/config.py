@@ -20,6 +20,7 @@ from types import MappingProxyType
 from typing import Final, Literal, final
 from urllib.parse import urlsplit
 
+from pipelines.egress import DEFAULT_MASK
 from pipelines.errors import ConfigError
 from proxy.config_source import Reader, interpolate, read_yaml
 
@@ -39,6 +40,11 @@ __all__ = [
 ]
 
 API_SHAPES: Final = ("openai_chat", "anthropic_messages", "anthropic_count_tokens")
+# The defaults of pipelines.egress.EgressPolicy(max_held_chars) and
+# pipelines.vault.Vault(max_index), which do not export them as constants yet;
+# tests/unit/proxy/test_config_defaults.py keeps the three in step.
+_MAX_HELD_CHARS: Final = 16384
+_MAX_PLACEHOLDER_INDEX: Final = 99999
 
 # Every key the parser accepts, per section of docs/configuration.md.
 SCHEMA: Final[Mapping[str, frozenset[str]]] = MappingProxyType({
@@ -76,7 +82,7 @@ class ServerConfig:
     max_body_bytes: int = 10 * 1024 * 1024
     log_format: Literal["console", "json"] = "console"
     log_level: Literal["debug", "info", "warning", "error"] = "info"
-    max_placeholder_index: int = 99999
+    max_placeholder_index: int = _MAX_PLACEHOLDER_INDEX
 
 
 @final
@@ -140,8 +146,8 @@ class ResponsePolicy:
     relink: bool = True
     redact: tuple[str, ...] = ()
     redact_known: bool = True
-    mask: str = "[REDACTED:{label}]"
-    max_held_chars: int = 16384
+    mask: str = DEFAULT_MASK
+    max_held_chars: int = _MAX_HELD_CHARS
 
 
 @final
@@ -250,7 +256,9 @@ def _server(server: Reader) -> ServerConfig:
         log_format=server.string("log_format", "console", choices=("console", "json")),  # type: ignore[arg-type]
         log_level=server.string("log_level", "info",  # type: ignore[arg-type]
                                 choices=("debug", "info", "warning", "error")),
-        max_placeholder_index=server.integer("max_placeholder_index", 99999, low=1),
+        max_placeholder_index=server.integer(
+            "max_placeholder_index", _MAX_PLACEHOLDER_INDEX, low=1
+        ),
     )
 
 
@@ -384,9 +392,9 @@ def _route(item: Reader, clients: Mapping[str, ClientConfig],
             relink=response.boolean("relink", True),
             redact=redact,
             redact_known=response.boolean("redact_known", True),
-            mask=response.string("mask", "[REDACTED:{label}]", check=_valid_mask,
+            mask=response.string("mask", DEFAULT_MASK, check=_valid_mask,
                                  expected="a non-empty string; {label} is the only field"),
-            max_held_chars=response.integer("max_held_chars", 16384, low=1),
+            max_held_chars=response.integer("max_held_chars", _MAX_HELD_CHARS, low=1),
         ),
     )
 

@@ -11,7 +11,7 @@ whether it happens before or during a stream.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final, final
+from typing import final
 
 from pipelines.errors import (
     DetectorError,
@@ -25,11 +25,7 @@ from pipelines.errors import (
     VaultFull,
 )
 
-__all__ = ["OUTCOMES", "Failure", "describe"]
-
-OUTCOMES: Final = frozenset(
-    {"ok", "bad_request", "refused", "detector_error", "upstream_error", "client_gone", "error"}
-)
+__all__ = ["Failure", "describe"]
 
 
 @final

@@ -29,6 +29,7 @@ import re
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Final, Literal, final
 from urllib.parse import urlencode
 
@@ -65,11 +66,13 @@ __all__ = [
 ]
 
 RECORD: Final = web.RequestKey("record", RequestRecord)
-API_SHAPES: Final[dict[str, ApiShape]] = {
-    "openai_chat": OpenAIChat(),
-    "anthropic_messages": AnthropicMessages(),
-    "anthropic_count_tokens": AnthropicMessages(count_tokens=True),
-}
+API_SHAPES: Final[Mapping[str, ApiShape]] = MappingProxyType(
+    {
+        "openai_chat": OpenAIChat(),
+        "anthropic_messages": AnthropicMessages(),
+        "anthropic_count_tokens": AnthropicMessages(count_tokens=True),
+    }
+)
 # A reply body the gateway must hold whole (non-streamed JSON, error bodies).
 MAX_RESPONSE_BYTES: Final = 64 * 1024 * 1024
 # Query parameters the SDKs send that carry no text (``?beta=true``); others are dropped.

@@ -3,7 +3,9 @@
 ``response.redact`` names built-in entities (their patterns and validators come from
 :data:`detectors.library.BUILTIN_ENTITIES`) or custom labels of the route's regex
 detectors; ``response.redact_known`` adds the raw values of the route's
-``known_entities`` detectors as literals to mask.  Per request,
+``known_entities`` detectors as literals to mask.  A pattern whose look-behind could
+read further back than the filter's context window is a ConfigError here, since the
+filter could not decide it the same way under every chunking.  Per request,
 :meth:`RoutePolicy.factory_for` turns the request's vault into the channel factory the
 shape modules use: one fresh :class:`~pipelines.egress.EgressFilter` per text channel.
 """
@@ -11,10 +13,11 @@ shape modules use: one fresh :class:`~pipelines.egress.EgressFilter` per text ch
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Protocol, final
+from typing import Protocol, final, runtime_checkable
 
 from detectors.library import BUILTIN_ENTITIES
 from pipelines.egress import EgressFilter, EgressPolicy, OutputPattern
+from pipelines.egress_lookbehind import lookbehind_reach
 from pipelines.errors import ConfigError
 from pipelines.spans import Detector
 from pipelines.vault import Vault
@@ -22,6 +25,16 @@ from proxy.config import Config, RouteConfig
 from proxy.shapes import FilterFactory, TextFilter
 
 __all__ = ["RoutePolicy", "build_policy"]
+
+
+@runtime_checkable
+class _CustomPatterns(Protocol):
+    """What a regex detector offers egress: its operator patterns (``custom[]``)."""
+
+    @property
+    def output_patterns(self) -> Sequence[OutputPattern]:
+        """One output pattern per custom rule, in config order."""
+        ...
 
 
 class _KnownValues(Protocol):
@@ -81,14 +94,36 @@ class RoutePolicy:
 
 def _custom_patterns(
     route: RouteConfig, detectors: Mapping[str, Detector]
-) -> dict[str, OutputPattern]:
-    """Custom output patterns the route's detectors expose, by label."""
-    found: dict[str, OutputPattern] = {}
+) -> dict[str, list[OutputPattern]]:
+    """Custom output patterns the route's detectors expose, by label, in pipeline order.
+
+    Several custom rules may share a label (two spellings of one ticket format); a
+    label named in ``response.redact`` masks all of them.
+    """
+    found: dict[str, list[OutputPattern]] = {}
     for name in route.pipeline:
-        for pattern in getattr(detectors.get(name), "output_patterns", ()) or ():
-            if isinstance(pattern, OutputPattern):
-                found.setdefault(pattern.label, pattern)
+        detector = detectors.get(name)
+        if not isinstance(detector, _CustomPatterns):
+            continue
+        for pattern in detector.output_patterns:
+            found.setdefault(pattern.label, []).append(pattern)
     return found
+
+
+def _check_lookbehinds(
+    config: Config, route: RouteConfig, patterns: Sequence[tuple[int, OutputPattern]], window: int
+) -> None:
+    """ConfigError for a pattern whose look-behind could reach past the context window."""
+    for position, pattern in patterns:
+        reach = lookbehind_reach(pattern.pattern)
+        if reach is None or reach > window:
+            width = "unbounded" if reach is None else f"{reach} characters"
+            raise ConfigError(
+                f"output pattern {pattern.name!r} has a look-behind of {width}",
+                source=config.source,
+                path=f"routes[{route.name}].response.redact[{position}]",
+                expected=f"look-behind of at most {window} characters",
+            )
 
 
 def build_policy(
@@ -97,26 +132,29 @@ def build_policy(
     """Compile ``route.response`` into a :class:`RoutePolicy` (ConfigError on a bad name)."""
     response = route.response
     custom = _custom_patterns(route, detectors)
-    patterns: list[OutputPattern] = []
+    patterns: list[tuple[int, OutputPattern]] = []
     for position, name in enumerate(response.redact):
         # A built-in entity name (``PEM_PRIVATE_KEY``) or a label several built-ins
         # share (``API_KEY``: AWS, GitHub, Slack, OpenAI, Anthropic, bearer tokens).
         entities = [e for e in BUILTIN_ENTITIES.values() if name in (e.name, e.label)]
         if entities:
             patterns.extend(
-                OutputPattern(
-                    name=entity.name,
-                    label=entity.label,
-                    pattern=entity.pattern,
-                    validator=entity.validator,
-                    anchors=entity.anchors,
-                    lead=entity.lead,
-                    lead_max=entity.lead_max,
+                (
+                    position,
+                    OutputPattern(
+                        name=entity.name,
+                        label=entity.label,
+                        pattern=entity.pattern,
+                        validator=entity.validator,
+                        anchors=entity.anchors,
+                        lead=entity.lead,
+                        lead_max=entity.lead_max,
+                    ),
                 )
                 for entity in entities
             )
         elif name in custom:
-            patterns.append(custom[name])
+            patterns.extend((position, pattern) for pattern in custom[name])
         else:
             raise ConfigError(
                 f"unknown entity or custom label {name!r}",
@@ -133,8 +171,8 @@ def build_policy(
 
     def build(literals: Mapping[str, str]) -> EgressPolicy:
         try:
-            return EgressPolicy(
-                patterns=tuple(patterns),
+            policy = EgressPolicy(
+                patterns=tuple(pattern for _, pattern in patterns),
                 mask=response.mask,
                 max_held_chars=response.max_held_chars,
                 relink=response.relink,
@@ -147,5 +185,7 @@ def build_policy(
                 path=f"routes[{route.name}].{exc.path}" if exc.path else None,
                 expected=exc.expected,
             ) from exc
+        _check_lookbehinds(config, route, patterns, policy.context_chars)
+        return policy
 
     return RoutePolicy(build, sources)

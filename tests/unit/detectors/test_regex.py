@@ -296,3 +296,34 @@ def test_bare_ssn_is_tried_at_each_keyword(text: str, expected: list[str]) -> No
     """US_SSN_BARE runs from each keyword occurrence only, at any place in the text."""
     detector = build({"entities": ["US_SSN_BARE"]})
     assert [value for _, value in values(detector, text)] == expected
+
+
+def test_output_patterns_list_each_custom_rule_for_the_reply() -> None:
+    """One OutputPattern per custom rule, in config order, with its source and validator."""
+    detector = build({
+        "entities": ["EMAIL"],
+        "custom": [
+            {"label": "TICKET", "pattern": r"TCK-[0-9]{6}"},
+            {"label": "CARD_REF", "pattern": r"C[0-9 ]{13,19}", "validator": "luhn",
+             "context": ["card"]},
+            {"label": "TICKET", "pattern": r"INC[0-9]{7}"},
+        ],
+    })  # fmt: skip
+    patterns = detector.output_patterns
+    assert [(p.name, p.label, p.pattern) for p in patterns] == [
+        ("hr.custom[0]", "TICKET", r"TCK-[0-9]{6}"),
+        ("hr.custom[1]", "CARD_REF", r"C[0-9 ]{13,19}"),
+        ("hr.custom[2]", "TICKET", r"INC[0-9]{7}"),
+    ]
+    assert patterns[0].validator is None and patterns[2].validator is None
+    validator = patterns[1].validator
+    assert validator is not None
+    assert validator("4111 1111 1111 1111") and not validator("4111 1111 1111 1112")
+    # No speed hints: only the tested entity library may promise where matches start.
+    assert all(not p.anchors and p.lead is None for p in patterns)
+
+
+def test_output_patterns_leave_builtins_to_the_library() -> None:
+    """Built-ins are not output patterns of the detector (the proxy takes the library's)."""
+    assert build({}).output_patterns == ()
+    assert build({"entities": ["EMAIL", "IBAN"]}).output_patterns == ()
