@@ -15,12 +15,14 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 import pytest
+import regex
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from detectors.library import BUILTIN_ENTITIES
 from detectors.regex import create
 from pipelines.egress import EgressFilter
+from pipelines.egress_lookbehind import lookbehind_reach
 from pipelines.errors import ConfigError
 from pipelines.spans import Detector, DetectorContext
 from pipelines.vault import Vault
@@ -212,3 +214,38 @@ def test_vault_does_not_change_custom_masking() -> None:
     policy = policy_for([TICKET], ["TICKET"])
     channel = policy.factory_for(Vault())(False)
     assert channel.feed("TCK-123456 ") + channel.close() == "[REDACTED:TICKET] "
+
+
+@pytest.mark.parametrize(
+    ("pattern", "reach"),
+    [
+        (r"TCK-[0-9]{6}", 0),
+        (r"(?=x)y", 0),
+        (r"\bfoo", 1),  # \b and ^ become one-character look-behinds in the filter
+        (r"^foo", 1),
+        (r"(?<=ab)c", 2),
+        (r"(?<=a{2,5}|xyz)c", 5),
+        (r"(?i)(?<=ß)x", 2),
+        (r"(?<=a(?<=bb{3}))c", 5),
+        (r"(?x) (?<= a  b ) c  # comment", 2),
+        (r"a(?i)b(?<=x{3})", 3),
+        (r"(?<=a+)c", None),
+        (r"(?<!\X)c", None),
+    ],
+)
+def test_lookbehind_reach_table(pattern: str, reach: int | None) -> None:
+    """The reach of a pattern's look-behinds, as the ``regex`` engine reads them."""
+    assert lookbehind_reach(pattern) == reach
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(min_value=0, max_value=300), st.integers(min_value=0, max_value=300))
+def test_lookbehind_reach_of_a_bounded_repeat(low: int, extra: int) -> None:
+    """``(?<=a{m,n})`` reaches exactly ``n`` characters back."""
+    assert lookbehind_reach(rf"(?<=a{{{low},{low + extra}}})T") == low + extra
+
+
+def test_lookbehind_reach_of_bad_source_raises() -> None:
+    """A pattern that does not compile is a regex.error, not a silent reach."""
+    with pytest.raises(regex.error):
+        lookbehind_reach("(?<=a")
