@@ -106,7 +106,9 @@ def _custom_patterns(
         if not isinstance(detector, _CustomPatterns):
             continue
         for pattern in detector.output_patterns:
-            found.setdefault(pattern.label, []).append(pattern)
+            # A third-party detector's attribute of that name is not trusted blindly.
+            if isinstance(pattern, OutputPattern):
+                found.setdefault(pattern.label, []).append(pattern)
     return found
 
 
