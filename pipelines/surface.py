@@ -6,7 +6,7 @@ per-label normalisation means, so each label is matched in one of four modes:
 
 * ``text`` (names, e-mail addresses, any label without a special normalisation):
   equal after :func:`pipelines.textrules.fold` (the fold the egress filter uses:
-  case, ``İ``, final sigma, full-width ASCII forms such as ``Ｚｏｒｂｌａｘ``), and any
+  case, ``İ``, final sigma, full-width letters such as ``Ｚｏｒｂｌａｘ``), and any
   run of whitespace equal to one space, so ``Zorblax\nQuint`` and ``ZORBLAX  QUINT``
   are ``Zorblax Quint``;
 * ``digits`` (``CREDIT_CARD``, ``PHONE``, ``US_SSN``, ``DE_TAX_ID``): the same ASCII

@@ -16,8 +16,11 @@ on:
   characters) becomes ``i``;
 * Greek final sigma ``ς`` becomes ``σ`` (``str.lower`` picks one by context, which a
   chunk cut would change);
-* the full-width forms of printable ASCII (``Ｚｏｒｂｌａｘ``, ``＠``), as East Asian input
-  methods type them, become ASCII (NFKC, the vault's name normalisation, does the same);
+* full-width letters and digits and the marks inside names and e-mail addresses
+  (``Ｚｏｒｂｌａｘ``, ``＠．＿－＇``), as East Asian input methods type them, become
+  ASCII (NFKC, the vault's name normalisation, does the same); other full-width
+  punctuation (``，``, ``：``) stays, as CJK prose is full of it and checking it would
+  slow every such text;
 * every whitespace character (newline, tab, no-break space, ideographic space) becomes a
   space, so a name broken over two lines is the same name.
 
@@ -33,6 +36,7 @@ Full-width letters and digits are word characters, as their ASCII forms are.
 
 from __future__ import annotations
 
+import re
 from typing import Final
 
 import regex
@@ -55,27 +59,43 @@ _SPACES: Final = (
     "\u2028\u2029\u202f\u205f\u3000"
 )
 _FINAL_SIGMA: Final = "\u03c2"
-# After lower-casing: what still has to be mapped one to one.
-_TABLE: Final = {
-    ord(_FINAL_SIGMA): "\u03c3",
-    **{code: chr(code - 0xFEE0) for code in range(0xFF01, 0xFF5F)},
-    **{ord(char): " " for char in _SPACES},
+_SIGMA: Final = "\u03c3"
+# Full-width forms mapped to ASCII: letters and digits, and the marks found inside
+# names and e-mail addresses.  Not full-width punctuation at large: CJK prose is full
+# of "，" and "：", and mapping those would take every such text off the fast path.
+_WIDE: Final = "\uff10-\uff19\uff21-\uff3a\uff41-\uff5a\uff20\uff0e\uff3f\uff0d\uff07"
+_WIDE_TABLE: Final = {
+    code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F) if re.fullmatch(f"[{_WIDE}]", chr(code))
 }
-_TO_MAP: Final = regex.compile("[\u03c2\uff01-\uff5e" + regex.escape(_SPACES) + "]")
-_ASCII_SPACE: Final = regex.compile(r"[\t\n\x0b\x0c\r\x1c-\x1f]")
+_WIDE_SCAN: Final = re.compile(f"[{_WIDE}]")
+_SPACE_SCAN: Final = re.compile("[" + re.escape(_SPACES) + "]")
+
+
+def _spaces(lowered: str) -> str:
+    # Newlines, tabs and carriage returns are common: ``str.replace`` is a C scan each;
+    # the rest of the whitespace (and any unprintable text) goes through ``re``.
+    lowered = lowered.replace("\n", " ").replace("\t", " ").replace("\r", " ")
+    return lowered if lowered.isprintable() else _SPACE_SCAN.sub(" ", lowered)
 
 
 def fold(text: str) -> str:
     """``text`` folded character by character (see the module docstring)."""
+    # Each step is one C pass; most text takes none of the mapping ones.  Every
+    # whitespace character but the space is unprintable, so ``isprintable`` skips them.
     if text.isascii():
         lowered = text.lower()
-        # ASCII needs only whitespace mapped; most text has no tab or newline in it.
-        return lowered.translate(_TABLE) if _ASCII_SPACE.search(lowered) else lowered
+        return lowered if lowered.isprintable() else _spaces(lowered)
     if _DOTTED_I in text:
         text = text.replace(_DOTTED_I, "i")
     # ``str.lower`` keeps the length of every code point but U+0130, replaced above.
     lowered = text.lower()
-    return lowered.translate(_TABLE) if _TO_MAP.search(lowered) else lowered
+    if not lowered.isprintable():
+        lowered = _spaces(lowered)
+    if _FINAL_SIGMA in lowered:
+        lowered = lowered.replace(_FINAL_SIGMA, _SIGMA)
+    if _WIDE_SCAN.search(lowered) is not None:
+        lowered = lowered.translate(_WIDE_TABLE)
+    return lowered
 
 
 def is_word_char(char: str) -> bool:

@@ -40,8 +40,21 @@ def word_char(char: str) -> bool:
     return not unicodedata.name(char, "").startswith(_NOSPACE_NAMES)
 
 
+_WIDE_MARKS = "＠．＿－＇"
+
+
 def fold_char(char: str) -> str:
-    """Simple lower case of one character (length-changing mappings left alone)."""
+    """Simple lower case of one character, as pipelines.textrules defines the fold.
+
+    ``İ`` is ``i``, final sigma is sigma, any whitespace is a space, and full-width
+    letters, digits and ``＠．＿－＇`` are their ASCII forms.
+    """
+    if char.isspace():
+        return " "
+    if char == "\u0130":
+        return "i"
+    if ("\uff10" <= char <= "\uff5a" and char.isalnum()) or char in _WIDE_MARKS:
+        char = chr(ord(char) - 0xFEE0)
     low = char.lower()
     if len(low) != 1:
         return char

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from pipelines.egress import EgressPolicy
 from pipelines.errors import VaultFull
+from pipelines.placeholders import MAX_LABEL_LENGTH
 from pipelines.relink import relink
 from pipelines.vault import Vault, normalize_text
 
@@ -221,3 +223,22 @@ def test_hostile_values_round_trip() -> None:
 def test_normalize_text() -> None:
     """NFKC, case-fold, collapse whitespace, strip."""
     assert normalize_text("  Ｓtraße\u00a0 X ") == "strasse x"
+
+
+def test_echoes_are_reserved_up_to_the_label_length_egress_relinks() -> None:
+    """Every echo the filter would relink is reserved: both use MAX_LABEL_LENGTH."""
+    longest = "L" * MAX_LABEL_LENGTH
+    vault = Vault()
+    vault.reserve([f"[{longest.lower()}_1] and \\[{longest}\\_2\\]"])
+    assert {f"[{longest}_1]", f"[{longest}_2]"} <= vault.reserved
+    assert vault.issue(longest, "value") == f"[{longest}_3]"
+    # One longer: the filter does not relink its echoes, so none needs reserving.
+    vault.reserve([f"[{longest.lower()}x_1]"])
+    assert f"[{longest}X_1]" not in vault.reserved
+
+
+def test_egress_cannot_relink_longer_labels_than_the_vault_reserves() -> None:
+    """A policy bound past MAX_LABEL_LENGTH is refused (it would relink user text)."""
+    assert EgressPolicy(patterns=[], max_label_length=MAX_LABEL_LENGTH)
+    with pytest.raises(ValueError, match="max_label_length"):
+        EgressPolicy(patterns=[], max_label_length=MAX_LABEL_LENGTH + 1)

@@ -1,0 +1,61 @@
+"""The known-literal scanner of the egress filter (pipelines.egress_literals)."""
+
+from __future__ import annotations
+
+import pytest
+
+from pipelines.egress_literals import LiteralScanner, fold
+
+
+def _hits(values: list[str], text: str) -> list[tuple[int, int, str]]:
+    """Every ``(start, end, label)`` the scanner settles over ``text`` at end of stream."""
+    scanner = LiteralScanner([(value, "PERSON") for value in values], rank=1)
+    low = fold(text)
+    found: list[tuple[int, int, str]] = []
+    pos = 0
+    while pos < len(text):
+        at, _open = scanner.scan(text, low, pos, True)
+        if at >= len(text):
+            break
+        matches = scanner.matches_at(text, low, at)
+        end, label = max(matches)
+        found.append((at, end, label))
+        pos = end
+    return found
+
+
+@pytest.mark.parametrize(
+    ("values", "text", "spans"),
+    [
+        (["Sarah Chen"], "SARAH CHEN and sarah\nchen", [(0, 10), (15, 25)]),
+        (["ipek"], "\u0130PEK and \u0130pek", [(0, 4), (9, 13)]),
+        (["\u0130pek"], "ipek", [(0, 4)]),
+        (["Νίκος"], "ΝΊΚΟΣ, νίκοσ", [(0, 5), (7, 12)]),
+        (["Zorblax"], "Ｚｏｒｂｌａｘ said", [(0, 7)]),
+        (["ann@x.org"], "ａｎｎ＠ｘ．ｏｒｇ", [(0, 9)]),
+        (["Ann"], "Annual Ann_ xAnn Ann\u0301 Ａｎｎｕ", []),
+        (["Ann"], "张Ann说 Ann。", [(1, 4), (6, 9)]),
+        (["Ann Lee"], "Ann  Lee", []),
+        (["Straße"], "STRASSE", []),
+    ],
+    ids=lambda value: ascii(value)[:24],
+)
+def test_literal_rows(values: list[str], text: str, spans: list[tuple[int, int]]) -> None:
+    """Positive and negative rows: fold-equal spellings at word edges only."""
+    assert [(start, end) for start, end, _ in _hits(values, text)] == spans
+
+
+def test_blank_and_duplicate_values_are_dropped() -> None:
+    """Whitespace-only values and fold-equal duplicates do not enter the automaton."""
+    scanner = LiteralScanner([(" \n", "A"), ("Ann", "A"), ("ANN", "B"), ("Ａｎｎ", "C")], rank=0)
+    assert scanner.size == 1
+    assert scanner.matches_at("ann", "ann", 0) == [(3, "A")]
+
+
+def test_an_open_tail_is_reported_until_the_stream_ends() -> None:
+    """A tail that may still grow into a value is held (open), then settled at close."""
+    scanner = LiteralScanner([("Sarah Chen", "PERSON")], rank=1)
+    text = "hi SARAH\nCh"
+    assert scanner.scan(text, fold(text), 0, False) == (3, True)
+    assert scanner.scan(text, fold(text), 0, True) == (len(text), False)
+    assert scanner.open_label(fold(text), 3) == "PERSON"
