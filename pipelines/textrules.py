@@ -69,6 +69,8 @@ _WIDE_TABLE: Final = {
 }
 _WIDE_SCAN: Final = re.compile(f"[{_WIDE}]")
 _SPACE_SCAN: Final = re.compile("[" + re.escape(_SPACES) + "]")
+# Anything a non-ASCII text needs mapped after lower-casing: one scan, most text none.
+_SPECIAL: Final = re.compile("[" + re.escape(_SPACES) + _FINAL_SIGMA + _WIDE + "]")
 
 
 def _spaces(lowered: str) -> str:
@@ -89,6 +91,8 @@ def fold(text: str) -> str:
         text = text.replace(_DOTTED_I, "i")
     # ``str.lower`` keeps the length of every code point but U+0130, replaced above.
     lowered = text.lower()
+    if _SPECIAL.search(lowered) is None:
+        return lowered
     if not lowered.isprintable():
         lowered = _spaces(lowered)
     if _FINAL_SIGMA in lowered:
