@@ -25,15 +25,8 @@ __all__ = [
     "KeyScanner",
     "alnum_key",
     "digit_key",
-    "full_width",
-    "has_full_width",
     "national_keys",
 ]
-
-# Full-width forms of printable ASCII, which NFKC (the name normaliser) maps back: an
-# ASCII key is also looked for in full width, as input methods type it.
-_TO_FULL_WIDTH: Final = {code: code + 0xFEE0 for code in range(0x21, 0x7F)}
-_FULL_WIDTH_SCAN: Final = regex.compile("[\uff01-\uff5e]")
 
 # ASCII digits: the text scan is twice as fast as with \d; a value written in other
 # digits (the vault keeps them apart from ASCII ones) is matched as text instead.
@@ -289,13 +282,3 @@ def digit_key(surface: str) -> str:
 def alnum_key(surface: str) -> str:
     """The ASCII letters and digits of ``surface``, upper case (the IBAN normalisation)."""
     return "".join(_ALNUM_GROUP.findall(surface)).upper()
-
-
-def full_width(key: str) -> str:
-    """``key`` (ASCII) in full-width forms, as input methods type it."""
-    return key.translate(_TO_FULL_WIDTH)
-
-
-def has_full_width(text: str) -> bool:
-    """Whether ``text`` holds a full-width form of a printable ASCII character."""
-    return not text.isascii() and _FULL_WIDTH_SCAN.search(text) is not None
