@@ -83,11 +83,25 @@ class TextStream:
     Used directly for text channels and per string literal by the JSON channel.
     """
 
-    __slots__ = ("_base", "_dead", "_fresh", "_pos", "_refused", "_rules", "_scan", "_text")
+    __slots__ = (
+        "_base",
+        "_dead",
+        "_fresh",
+        "_low",
+        "_pos",
+        "_refused",
+        "_rules",
+        "_scan",
+        "_text",
+    )
 
     def __init__(self, rules: EgressRules) -> None:
         self._rules = rules
         self._text = ""  # settled context window + pending text
+        # fold() of a prefix of _text, for the literal scanners: fold maps each character
+        # on its own, so the window is folded once per character, not once per feed
+        # (always _low == fold(_text[: len(_low)]); sliced where _text is sliced).
+        self._low = ""
         self._pos = 0  # where the pending text starts in _text
         self._base = 0  # absolute stream offset of _text[0]
         self._scan = rules.policy.regex.state()
@@ -174,6 +188,8 @@ class TextStream:
         keep = pos - policy.context_chars
         if keep > 0:
             self._text = text[keep:]
+            if self._low:
+                self._low = self._low[keep:]
             self._pos = pos - keep
             self._base = base + keep
         else:
@@ -190,12 +206,15 @@ class TextStream:
         regex_scanner = policy.regex
         state = self._scan
         base = self._base
-        low = fold(text) if scanners else ""
+        low = ""
+        if scanners:
+            low = self._low
+            if len(low) < end:
+                low += fold(text[len(low) :])
+            self._low = low
         out: list[str] = []
         while pos < end:
-            at, open_, at_items = regex_scanner.scan(
-                text, pos, final, state, base, fresh, starts
-            )
+            at, open_, at_items = regex_scanner.scan(text, pos, final, state, base, fresh, starts)
             starts = 0  # the fresh text has been searched for every item that may begin there
             for scanner in scanners:
                 start, still_open = scanner.scan(text, low, pos, final)
@@ -255,9 +274,7 @@ class TextStream:
                     best_out = policy.mask.format(label=label)
         return best_stop, best_out
 
-    def _output(
-        self, item: RegexItem, match: regex.Match[str], text: str, pos: int
-    ) -> str | None:
+    def _output(self, item: RegexItem, match: regex.Match[str], text: str, pos: int) -> str | None:
         """What a complete match of ``item`` at ``pos`` becomes, or None if it does not count."""
         rules = self._rules
         if item.kind == "placeholder":
