@@ -78,7 +78,7 @@ __all__ = [
 
 # One encoder for every body: ``json.dumps`` with options builds a new one per call.
 _ENCODE: Final = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
-# typeshed types the argument as a scanner; it is any decoder-like object (its TODO).
+# typeshed types the argument as a scanner; at run time any decoder-like object works.
 _SCAN_ONCE: Final = json.scanner.make_scanner(json.JSONDecoder())  # type: ignore[arg-type]
 # ``scanstring(text, after_quote) -> (value, end)``: C when available, as json uses it.
 _SCAN_STRING: Final[Callable[[str, int], tuple[str, int]]] = (

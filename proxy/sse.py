@@ -37,7 +37,7 @@ __all__ = [
 
 DEFAULT_MAX_EVENT_BYTES: Final = 4 * 1024 * 1024
 # ``scan_once(text, index) -> (value, end)`` of a default decoder (C when available).
-# typeshed types the argument as a scanner; it is any decoder-like object (its TODO).
+# typeshed types the argument as a scanner; at run time any decoder-like object works.
 _SCAN_ONCE: Final = json.scanner.make_scanner(json.JSONDecoder())  # type: ignore[arg-type]
 # One compact raw-UTF-8 encoder: ``json.dumps`` with options builds a new one per call.
 _ENCODE: Final = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
