@@ -1,7 +1,4 @@
-"""OpenAI Chat Completions (``POST /v1/chat/completions``): ingress texts, egress channels, errors.
-
-Ingress: which strings are text is :mod:`proxy.openai_request`'s
-(:func:`request_slots`, re-exported here).
+"""OpenAI Chat Completions replies: egress channels, whole bodies, errors.
 
 Egress: one channel per choice ``content``, ``refusal``, ``reasoning_content`` and
 ``reasoning``, per tool call's ``arguments`` and for the legacy ``function_call``'s
@@ -23,12 +20,11 @@ from collections.abc import Mapping, MutableMapping, Sequence
 from typing import Final, final
 
 from pipelines.errors import StreamProtocolError
-from proxy.openai_request import PART_STRUCTURAL, request_slots
+from proxy.openai_chat.request import PART_STRUCTURAL
 from proxy.shapes import (
     JSON,
     PROBE,
     FilterFactory,
-    Slot,
     StringTemplate,
     TextFilter,
     filter_strings,
@@ -36,7 +32,7 @@ from proxy.shapes import (
 )
 from proxy.sse import Event, encode_event, encode_json_event
 
-__all__ = ["OpenAIChat", "OpenAIChatRewriter", "request_slots"]
+__all__ = ["OpenAIChatRewriter", "error_body", "rewrite_body"]
 
 def _error_type(status: int) -> str:
     if status == 401:
@@ -466,60 +462,25 @@ def _rewrite_function(function: dict[str, JSON], factory: FilterFactory) -> None
         function["arguments"] = filter_whole(factory, arguments, json_string=True)
 
 
-@final
-class OpenAIChat:
-    """The ``openai_chat`` API shape."""
+def rewrite_body(body: MutableMapping[str, JSON], factory: FilterFactory) -> None:
+    """Filter each choice's text fields and call arguments in one feed each.
 
-    name = "openai_chat"
-    key_header = "authorization"
-    streams = True
-    upstream_path = "/v1/chat/completions"
+    ``logprobs`` and every message member outside the channels are dropped, as in
+    a stream; a ``content`` list (some compatible providers) is filtered part by part.
+    """
+    choices = body.get("choices")
+    if not isinstance(choices, list):
+        return
+    for choice in choices:
+        if not isinstance(choice, dict):
+            continue
+        if choice.get("logprobs") is not None:
+            choice["logprobs"] = None
+        message = choice.get("message")
+        if isinstance(message, dict):
+            _rewrite_message(message, factory)
 
-    def slots(self, body: MutableMapping[str, JSON]) -> list[Slot]:
-        """See :func:`request_slots`."""
-        return request_slots(body)
 
-    def is_streaming(self, body: Mapping[str, JSON]) -> bool:
-        """``stream: true``."""
-        return body.get("stream") is True
-
-    def signed_texts(self, body: Mapping[str, JSON]) -> list[str]:
-        """None: Chat Completions has no signed content."""
-        return []
-
-    def rewriter(self, factory: FilterFactory) -> OpenAIChatRewriter:
-        """A fresh stream rewriter."""
-        return OpenAIChatRewriter(factory)
-
-    def rewrite_body(self, body: MutableMapping[str, JSON], factory: FilterFactory) -> None:
-        """Filter each choice's text fields and call arguments in one feed each.
-
-        ``logprobs`` and every message member outside the channels are dropped, as in
-        a stream; a ``content`` list (some compatible providers) is filtered part by part.
-        """
-        choices = body.get("choices")
-        if not isinstance(choices, list):
-            return
-        for choice in choices:
-            if not isinstance(choice, dict):
-                continue
-            if choice.get("logprobs") is not None:
-                choice["logprobs"] = None
-            message = choice.get("message")
-            if isinstance(message, dict):
-                _rewrite_message(message, factory)
-
-    def error_body(self, status: int, code: str, message: str) -> dict[str, JSON]:
-        """``{"error": {"message", "type", "param", "code"}}``."""
-        return {
-            "error": {"message": message, "type": _error_type(status), "param": None, "code": code}
-        }
-
-    def error_event(self, status: int, code: str, message: str) -> bytes:
-        """A final ``data:`` event carrying the error object."""
-        return encode_json_event(self.error_body(status, code, message))
-
-    def is_error_body(self, body: object) -> bool:
-        """``{"error": {...}}``."""
-        return isinstance(body, dict) and isinstance(body.get("error"), dict)
-
+def error_body(status: int, code: str, message: str) -> dict[str, JSON]:
+    """``{"error": {"message", "type", "param", "code"}}``."""
+    return {"error": {"message": message, "type": _error_type(status), "param": None, "code": code}}

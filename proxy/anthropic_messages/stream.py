@@ -1,7 +1,4 @@
-"""Anthropic Messages (``POST /v1/messages`` and ``/v1/messages/count_tokens``).
-
-Ingress: which strings are text is :mod:`proxy.anthropic_request`'s
-(:func:`request_slots`, :func:`signed_texts`, re-exported here).
+"""Anthropic Messages replies: egress channels, whole bodies, errors.
 
 **Thinking blocks are signed, so they are checked, never rewritten.**  ``thinking``
 and ``redacted_thinking`` blocks are signed by the provider, which rejects a
@@ -27,16 +24,15 @@ Errors: ``{"type": "error", "error": {"type", "message"}}``; in a stream, an
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, MutableMapping, Sequence
+from collections.abc import MutableMapping, Sequence
 from typing import Final, final
 
 from pipelines.errors import StreamProtocolError
-from proxy.anthropic_request import PASSTHROUGH_BLOCKS, TOOL_USE_KINDS, request_slots, signed_texts
+from proxy.anthropic_messages.request import PASSTHROUGH_BLOCKS, TOOL_USE_KINDS
 from proxy.shapes import (
     JSON,
     PROBE,
     FilterFactory,
-    Slot,
     StringTemplate,
     TextFilter,
     filter_strings,
@@ -44,13 +40,7 @@ from proxy.shapes import (
 )
 from proxy.sse import Event, encode_event, encode_json_event
 
-__all__ = [
-    "PASSTHROUGH_BLOCKS",
-    "AnthropicMessages",
-    "AnthropicRewriter",
-    "request_slots",
-    "signed_texts",
-]
+__all__ = ["AnthropicRewriter", "error_body", "rewrite_body"]
 
 # Reply members kept as they are when strings around them are filtered: ids, types,
 # tool names, signatures and encrypted or binary payloads (no value is readable there).
@@ -310,70 +300,32 @@ class AnthropicRewriter:
         return []
 
 
-@final
-class AnthropicMessages:
-    """The ``anthropic_messages`` (and, with ``streams=False``, count_tokens) shape."""
+def rewrite_body(body: MutableMapping[str, JSON], factory: FilterFactory) -> None:
+    """Filter every block in one feed per string; thinking untouched.
 
-    key_header = "x-api-key"
+    Text blocks (and their citations), tool inputs, and every string of server tool
+    results and unknown blocks except ids, types and opaque blobs.
+    """
+    content = body.get("content")
+    if not isinstance(content, list):
+        return
+    for position, block in enumerate(content):
+        if not isinstance(block, dict):
+            content[position] = filter_strings(block, factory)
+            continue
+        kind = block.get("type")
+        if kind in PASSTHROUGH_BLOCKS:
+            continue
+        if kind in TOOL_USE_KINDS and "input" in block:
+            block["input"] = _filter_input(block["input"], factory)
+            for key in block:
+                if key != "input" and key not in _OPAQUE:
+                    block[key] = filter_strings(block[key], factory, skip=_OPAQUE)
+        else:
+            content[position] = filter_strings(block, factory, skip=_OPAQUE)
 
-    def __init__(self, *, count_tokens: bool = False) -> None:
-        self.name = "anthropic_count_tokens" if count_tokens else "anthropic_messages"
-        self.streams = not count_tokens
-        self.upstream_path = "/v1/messages/count_tokens" if count_tokens else "/v1/messages"
 
-    def slots(self, body: MutableMapping[str, JSON]) -> list[Slot]:
-        """See :func:`request_slots`."""
-        return request_slots(body)
-
-    def is_streaming(self, body: Mapping[str, JSON]) -> bool:
-        """``stream: true`` (never for count_tokens)."""
-        return self.streams and body.get("stream") is True
-
-    def signed_texts(self, body: Mapping[str, JSON]) -> list[str]:
-        """See :func:`signed_texts`."""
-        return signed_texts(body)
-
-    def rewriter(self, factory: FilterFactory) -> AnthropicRewriter:
-        """A fresh stream rewriter."""
-        return AnthropicRewriter(factory)
-
-    def rewrite_body(self, body: MutableMapping[str, JSON], factory: FilterFactory) -> None:
-        """Filter every block in one feed per string; thinking untouched.
-
-        Text blocks (and their citations), tool inputs, and every string of server tool
-        results and unknown blocks except ids, types and opaque blobs.
-        """
-        content = body.get("content")
-        if not isinstance(content, list):
-            return
-        for position, block in enumerate(content):
-            if not isinstance(block, dict):
-                content[position] = filter_strings(block, factory)
-                continue
-            kind = block.get("type")
-            if kind in PASSTHROUGH_BLOCKS:
-                continue
-            if kind in TOOL_USE_KINDS and "input" in block:
-                block["input"] = _filter_input(block["input"], factory)
-                for key in block:
-                    if key != "input" and key not in _OPAQUE:
-                        block[key] = filter_strings(block[key], factory, skip=_OPAQUE)
-            else:
-                content[position] = filter_strings(block, factory, skip=_OPAQUE)
-
-    def error_body(self, status: int, code: str, message: str) -> dict[str, JSON]:
-        """``{"type": "error", "error": {"type", "message"}}``."""
-        kind = _ERROR_TYPES.get(status, "api_error" if status >= 500 else "invalid_request_error")
-        return {"type": "error", "error": {"type": kind, "message": message}}
-
-    def error_event(self, status: int, code: str, message: str) -> bytes:
-        """``event: error`` with the error body."""
-        return encode_json_event(self.error_body(status, code, message), event="error")
-
-    def is_error_body(self, body: object) -> bool:
-        """``{"type": "error", "error": {...}}``."""
-        return (
-            isinstance(body, dict)
-            and body.get("type") == "error"
-            and isinstance(body.get("error"), dict)
-        )
+def error_body(status: int, code: str, message: str) -> dict[str, JSON]:
+    """``{"type": "error", "error": {"type", "message"}}``."""
+    kind = _ERROR_TYPES.get(status, "api_error" if status >= 500 else "invalid_request_error")
+    return {"type": "error", "error": {"type": kind, "message": message}}

@@ -1,0 +1,73 @@
+"""Anthropic Messages (``POST /v1/messages`` and ``/v1/messages/count_tokens``).
+
+Ingress: which strings are text, and which are signed, is
+:mod:`proxy.anthropic_messages.request`'s (:func:`request_slots`,
+:func:`signed_texts`).  Egress, whole bodies and errors are
+:mod:`proxy.anthropic_messages.stream`'s.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, MutableMapping
+from typing import final
+
+from proxy.anthropic_messages.request import PASSTHROUGH_BLOCKS, request_slots, signed_texts
+from proxy.anthropic_messages.stream import AnthropicRewriter, error_body, rewrite_body
+from proxy.shapes import JSON, FilterFactory, Slot
+from proxy.sse import encode_json_event
+
+__all__ = [
+    "PASSTHROUGH_BLOCKS",
+    "AnthropicMessages",
+    "AnthropicRewriter",
+    "request_slots",
+    "signed_texts",
+]
+
+
+@final
+class AnthropicMessages:
+    """The ``anthropic_messages`` (and, with ``streams=False``, count_tokens) shape."""
+
+    key_header = "x-api-key"
+
+    def __init__(self, *, count_tokens: bool = False) -> None:
+        self.name = "anthropic_count_tokens" if count_tokens else "anthropic_messages"
+        self.streams = not count_tokens
+        self.upstream_path = "/v1/messages/count_tokens" if count_tokens else "/v1/messages"
+
+    def slots(self, body: MutableMapping[str, JSON]) -> list[Slot]:
+        """See :func:`request_slots`."""
+        return request_slots(body)
+
+    def is_streaming(self, body: Mapping[str, JSON]) -> bool:
+        """``stream: true`` (never for count_tokens)."""
+        return self.streams and body.get("stream") is True
+
+    def signed_texts(self, body: Mapping[str, JSON]) -> list[str]:
+        """See :func:`signed_texts`."""
+        return signed_texts(body)
+
+    def rewriter(self, factory: FilterFactory) -> AnthropicRewriter:
+        """A fresh stream rewriter."""
+        return AnthropicRewriter(factory)
+
+    def rewrite_body(self, body: MutableMapping[str, JSON], factory: FilterFactory) -> None:
+        """See :func:`proxy.anthropic_messages.stream.rewrite_body`."""
+        rewrite_body(body, factory)
+
+    def error_body(self, status: int, code: str, message: str) -> dict[str, JSON]:
+        """``{"type": "error", "error": {"type", "message"}}``."""
+        return error_body(status, code, message)
+
+    def error_event(self, status: int, code: str, message: str) -> bytes:
+        """``event: error`` with the error body."""
+        return encode_json_event(error_body(status, code, message), event="error")
+
+    def is_error_body(self, body: object) -> bool:
+        """``{"type": "error", "error": {...}}``."""
+        return (
+            isinstance(body, dict)
+            and body.get("type") == "error"
+            and isinstance(body.get("error"), dict)
+        )
