@@ -4,7 +4,7 @@ The stream is realistic model output: prose (English and German) that echoes ten
 placeholders, several e-mail addresses and card numbers, a long JWT and one PEM private
 key block, fed in 4-character chunks as LLM APIs emit.  Ours runs with every built-in
 output pattern, twice: with the library's speed hints (anchors and lead classes, see
-``pipelines.egress_hints.AnchorHint``) and without them (what a route gets while its
+``pipelines.egress.hints.AnchorHint``) and without them (what a route gets while its
 output patterns carry no hints).  Per-feed figures are from the fastest of three runs
 of the whole stream (the machine is shared; the other runs only add noise).  The naive
 designs use the same patterns and placeholders:

@@ -2,7 +2,7 @@
 
 Ingress replaces every other occurrence of a known value (:mod:`pipelines.surface`);
 with ``relink: false`` the egress filter masks the same values in the reply
-(:mod:`pipelines.egress_literals`).  A spelling ingress treats as the value must be
+(:mod:`pipelines.egress.literals`).  A spelling ingress treats as the value must be
 masked by egress too, so both compare text through :func:`fold` and cut words with
 :func:`is_word_char`, defined here once.  The detector library builds its boundaries
 from the same :data:`NOSPACE_SCRIPTS`.

@@ -17,7 +17,7 @@ from typing import Protocol, final, runtime_checkable
 
 from detectors.library import BUILTIN_ENTITIES
 from pipelines.egress import EgressFilter, EgressPolicy, OutputPattern
-from pipelines.egress_lookbehind import lookbehind_reach
+from pipelines.egress.lookbehind import lookbehind_reach
 from pipelines.errors import ConfigError
 from pipelines.spans import Detector
 from pipelines.vault import Vault

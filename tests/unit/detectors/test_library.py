@@ -30,7 +30,7 @@ from detectors.validators import (
     is_us_ssn,
 )
 from pipelines.egress import EgressFilter, EgressPolicy, OutputPattern
-from pipelines.egress_regex import settleable_source
+from pipelines.egress.regex import settleable_source
 from pipelines.errors import EgressRefused
 from pipelines.spans import DetectorContext
 
@@ -409,7 +409,7 @@ def test_patterns_support_partial_matching() -> None:
     assert match is not None and match.partial and match.start() == 5
     # A PEM block may end at the end of the text (\\Z): on a whole text that is a
     # complete match; in the stream filter's settleable form the end of the buffer is
-    # not the end of the text, so a probe (see pipelines.egress_regex) finds it open.
+    # not the end of the text, so a probe (see pipelines.egress.regex) finds it open.
     entry = BUILTIN_ENTITIES["PEM_PRIVATE_KEY"]
     cut = "x -----BEGIN RSA PRIVATE KEY-----\nMIIE"
     match = compile_pattern(entry).search(cut, timeout=1.0)

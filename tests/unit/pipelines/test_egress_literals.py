@@ -1,10 +1,10 @@
-"""The known-literal scanner of the egress filter (pipelines.egress_literals)."""
+"""The known-literal scanner of the egress filter (pipelines.egress.literals)."""
 
 from __future__ import annotations
 
 import pytest
 
-from pipelines.egress_literals import LiteralScanner, fold
+from pipelines.egress.literals import LiteralScanner, fold
 
 
 def _hits(values: list[str], text: str) -> list[tuple[int, int, str]]:

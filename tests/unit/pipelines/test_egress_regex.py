@@ -11,7 +11,7 @@ import regex
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pipelines.egress_regex import (
+from pipelines.egress.regex import (
     FLAGS,
     AnchorHint,
     RegexScanner,

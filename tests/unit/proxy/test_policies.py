@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from detectors.library import BUILTIN_ENTITIES
 from detectors.regex import create
 from pipelines.egress import EgressFilter
-from pipelines.egress_lookbehind import lookbehind_reach
+from pipelines.egress.lookbehind import lookbehind_reach
 from pipelines.errors import ConfigError
 from pipelines.spans import Detector, DetectorContext
 from pipelines.vault import Vault

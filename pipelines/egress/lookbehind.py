@@ -1,7 +1,7 @@
 """How far back an output pattern's look-behinds read: the guard on the context window.
 
 The egress filter keeps ``context_chars`` of settled input in front of the pending text
-so that look-behinds (and the ``\\b``/``^`` rewrites of :mod:`pipelines.egress_source`)
+so that look-behinds (and the ``\\b``/``^`` rewrites of :mod:`pipelines.egress.source`)
 see what was already emitted.  A look-behind that reads further back than that window
 would see a cut instead of the text, so its result could depend on how the reply was
 chunked: chunking invariance (DESIGN C5) would silently break.  The proxy therefore
@@ -22,7 +22,7 @@ from __future__ import annotations
 import importlib
 from typing import Any, Final
 
-from pipelines.egress_source import FLAGS, settleable_source
+from pipelines.egress.source import FLAGS, settleable_source
 
 __all__ = ["lookbehind_reach"]
 

@@ -7,8 +7,8 @@ import json
 import pytest
 
 from pipelines.egress import EgressFilter, EgressPolicy, EgressRules, OutputPattern
+from pipelines.egress.jsonstream import encode_string_content
 from pipelines.errors import EgressRefused
-from pipelines.jsonstream import encode_string_content
 
 EMAIL = OutputPattern(
     name="EMAIL",

@@ -15,9 +15,9 @@ from typing import Final, final
 
 import regex
 
-from pipelines.egress_hints import AnchorHint
-from pipelines.egress_literals import LiteralScanner
-from pipelines.egress_regex import RegexScanner, compile_item
+from pipelines.egress.hints import AnchorHint
+from pipelines.egress.literals import LiteralScanner
+from pipelines.egress.regex import RegexScanner, compile_item
 from pipelines.errors import ConfigError
 from pipelines.placeholders import (
     LABEL_RE,
@@ -43,7 +43,7 @@ class OutputPattern:
     ``pattern`` is ``regex``-module source (VERSION1); ``validator``, if given, must
     accept the matched text for it to count.  ``anchors``, ``lead`` and ``lead_max`` are
     an optional speed hint, a promise about the pattern that lets most chunks pass
-    without a regex search (:class:`~pipelines.egress_hints.AnchorHint`); a wrong one
+    without a regex search (:class:`~pipelines.egress.hints.AnchorHint`); a wrong one
     is a leak, so only the tested entity library should give them.
     """
 

@@ -14,7 +14,7 @@ from typing import final
 
 import regex
 
-from pipelines.egress_source import FLAGS
+from pipelines.egress.source import FLAGS
 
 __all__ = ["AnchorHint"]
 

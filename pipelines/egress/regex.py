@@ -23,9 +23,9 @@ Two measures make the question answerable exactly:
 Look-behind is the other direction: it needs text already emitted, so the filter keeps
 a bounded window of settled input in front of the pending text (see
 :mod:`pipelines.egress`); a pattern whose look-behind could read further back than
-that window is rejected at start-up (:func:`pipelines.egress_lookbehind.lookbehind_reach`).
-The source rewrites live in :mod:`pipelines.egress_source`, the speed hints in
-:mod:`pipelines.egress_hints`.
+that window is rejected at start-up (:func:`pipelines.egress.lookbehind.lookbehind_reach`).
+The source rewrites live in :mod:`pipelines.egress.source`, the speed hints in
+:mod:`pipelines.egress.hints`.
 """
 
 from __future__ import annotations
@@ -37,8 +37,8 @@ from typing import Final, final
 
 import regex
 
-from pipelines.egress_hints import AnchorHint
-from pipelines.egress_source import FLAGS, settleable_source, starter_source
+from pipelines.egress.hints import AnchorHint
+from pipelines.egress.source import FLAGS, settleable_source, starter_source
 
 __all__ = [
     "FLAGS",

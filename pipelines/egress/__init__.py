@@ -39,14 +39,14 @@ Streaming
 :class:`EgressFilter` keeps the pending text (not yet settled) after a bounded window
 of settled input (for look-behind and ``\\b``; never re-emitted).  Each ``feed`` finds
 the leftmost position where a candidate starts or may still start
-(:mod:`pipelines.egress_regex` decides exactly when a regex result is final); all text
+(:mod:`pipelines.egress.regex` decides exactly when a regex result is final); all text
 before it is emitted at once, decided candidates are replaced, and the first open
 position and everything after it is held.  Holding more than ``max_held_chars`` raises
 :class:`~pipelines.errors.EgressRefused` and releases nothing; so does a regex timeout.
 
 Speed: each item is searched only where it may begin or is still open, with one partial
 search in the common case.  Output patterns that carry a speed hint (``anchors``,
-``lead``: :class:`~pipelines.egress_hints.AnchorHint`) need no search at all while the
+``lead``: :class:`~pipelines.egress.hints.AnchorHint`) need no search at all while the
 pending text holds none of their anchors; when every pending item has a hint, a feed is
 settled without the scan loop (the quiet path) and holds at most each item's hinted
 tail (an e-mail's possible local part), a little more than the exact hold at worst.
@@ -59,11 +59,11 @@ from typing import final
 
 import regex
 
-from pipelines.egress_literals import fold
-from pipelines.egress_policy import DEFAULT_MASK, EgressPolicy, EgressRules, OutputPattern
-from pipelines.egress_regex import RegexItem
+from pipelines.egress.jsonstream import JsonStringChannel
+from pipelines.egress.literals import fold
+from pipelines.egress.policy import DEFAULT_MASK, EgressPolicy, EgressRules, OutputPattern
+from pipelines.egress.regex import RegexItem
 from pipelines.errors import EgressRefused
-from pipelines.jsonstream import JsonStringChannel
 from pipelines.placeholders import canonical_placeholder
 
 __all__ = [
@@ -313,7 +313,7 @@ class EgressFilter:
 
     With ``json_string=True`` the channel carries JSON text (tool-call arguments): the
     values inside its string literals are filtered (escapes decoded first) and the
-    output is re-escaped, so it stays valid JSON (see :mod:`pipelines.jsonstream`).
+    output is re-escaped, so it stays valid JSON (see :mod:`pipelines.egress.jsonstream`).
     After a refusal the filter is dead: every further call raises again.
     """
 
