@@ -2,8 +2,12 @@
 
 Options (``docs/configuration.md``): ``entities``, ``phone_mode``, ``phone_regions``,
 ``custom[]``.  Everything is validated and compiled in :func:`create` (by
-:mod:`detectors.regex_rules`); ``detect`` only scans.  Scanning is pure CPU and fast,
-so it runs inline on the event loop:
+:mod:`detectors.regex_rules`); ``detect`` only scans.  Scanning is pure CPU; it runs on
+the detector's own small thread pool, never on the event loop, so a 3 MB prompt or a
+slow custom pattern does not stall ``/healthz`` or other streams, and the chain's
+``timeout_s`` answers on time (the awaiting request is refused; the scan sees the
+cancellation at its next regex call and stops).  Long searches release the GIL
+(``concurrent=True``).  How a scan stays cheap:
 
 * each pattern is skipped outright unless one of its literal anchors occurs in the
   text (``@`` for e-mail, ``eyJ`` for JWTs), which is a ``memchr``-speed check;
@@ -17,12 +21,12 @@ so it runs inline on the event loop:
   with shorter ends at digit-group boundaries, so ``12 4111 1111 1111 1111`` still
   yields the card;
 * every text gets one CPU-time budget that grows with its length (a quarter second
-  plus 10 µs per character, at most 15 s).  Every search over more than 128
-  characters runs under the ``regex`` module's ``timeout=`` for what is left of it;
-  searches inside a digit cluster (a few dozen characters, built-in patterns only)
-  skip the timer, and the budget is checked every 32 clusters.  Running out raises
-  :class:`DetectorError`, so the request fails closed instead of hanging on a
-  pathological pattern (ReDoS).
+  plus 10 µs per character, at most 15 s).  *Every* regex call, however short its
+  window, runs under the ``regex`` module's ``timeout=`` for what is left of it (a
+  catastrophic pattern backtracks for seconds on 25 characters); the clock is read
+  again every 32 calls, so a call may at most overrun by what the 31 before it cost.
+  Running out raises :class:`DetectorError`, so the request fails closed instead of
+  hanging on a pathological pattern (ReDoS).
 
 Before matching, the text is folded so that obfuscated values are still caught
 (see ``docs/entities.md``): zero-width and other invisible format characters and ASCII
@@ -33,10 +37,14 @@ original text, which is never modified.
 
 from __future__ import annotations
 
+import asyncio
 import bisect
+import os
+import threading
 import time
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from typing import Final, final
 
 import regex
@@ -59,8 +67,16 @@ _BASE_BUDGET_S: Final = 0.25
 _BUDGET_PER_CHAR_S: Final = 1e-5
 _MAX_BUDGET_S: Final = 15.0
 _MAX_SHRINK_TRIES: Final = 4
-_SHORT_WINDOW: Final = 128
-_CLUSTERS_PER_CHECK: Final = 32  # reading the CPU clock costs as much as a short search
+# Reading the CPU clock costs as much as a short search: it is read once every this
+# many regex calls (and digit clusters), and each call in between is bounded by what
+# was left at the last reading.
+_CALLS_PER_CHECK: Final = 32
+# Searches over longer windows release the GIL while they run (``concurrent=True``),
+# so the event loop and other scans keep moving; shorter ones are over before a
+# thread switch would pay off.
+_LONG_WINDOW: Final = 4096
+# Scanning threads per detector: requests are scanned side by side, up to the cores.
+_WORKERS: Final = max(1, min(4, os.cpu_count() or 1))
 
 
 # ASCII control characters other than tab, LF and CR.
@@ -177,10 +193,12 @@ def _non_overlapping(candidates: Iterable[tuple[int, Span]]) -> list[Span]:
 class RegexDetector:
     """Finds built-in and custom patterns; see the module docstring."""
 
-    __slots__ = ("_has_numeric", "_labels", "_name", "_numeric", "_rules")
+    __slots__ = ("_has_numeric", "_labels", "_name", "_numeric", "_pool", "_rules")
 
     def __init__(self, name: str, rules: Sequence[Rule]) -> None:
         self._name = name
+        # No thread starts until the first scan is submitted (or ``start`` warms one).
+        self._pool = ThreadPoolExecutor(_WORKERS, thread_name_prefix=f"pseudogate-{name}")
         self._rules = tuple(rules)
         self._labels = frozenset(rule.label for rule in self._rules)
         # (index, rule) of the numeric rules, scanned cluster by cluster.
@@ -218,18 +236,46 @@ class RegexDetector:
             if rule.field is not None
         )
 
+    async def start(self) -> None:
+        """Start a scanning thread, so the first request does not pay for it."""
+        await asyncio.get_running_loop().run_in_executor(self._pool, int)
+
+    async def aclose(self) -> None:
+        """Stop the scanning threads; queued scans are dropped, a running one ends."""
+        self._pool.shutdown(wait=False, cancel_futures=True)
+
     async def detect(self, texts: Sequence[str]) -> list[list[Span]]:
-        """Scan each text; raises :class:`DetectorError` if a scan runs out of time."""
-        return [self.scan(text) for text in texts]
+        """Scan each text on the detector's threads.
+
+        Raises :class:`DetectorError` if a scan runs out of its time budget.  When the
+        caller stops waiting (the chain's ``timeout_s``, a client gone), the scan is told
+        and stops at its next regex call or clock reading.
+        """
+        frozen = tuple(texts)
+        if not any(frozen):
+            return [[] for _ in frozen]
+        cancelled = threading.Event()
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(self._pool, self._scan_all, frozen, cancelled)
+        except asyncio.CancelledError:
+            cancelled.set()
+            raise
+
+    def _scan_all(self, texts: tuple[str, ...], cancelled: threading.Event) -> list[list[Span]]:
+        return [self._scan(text, cancelled) for text in texts]
 
     def scan(self, text: str) -> list[Span]:
-        """Synchronous core of :meth:`detect` for one text."""
+        """Synchronous core of :meth:`detect` for one text, on the calling thread."""
+        return self._scan(text, None)
+
+    def _scan(self, text: str, cancelled: threading.Event | None) -> list[Span]:
         if not text:
             return []
         folded, kept = _fold(text)
-        budget = min(_BASE_BUDGET_S + len(text) * _BUDGET_PER_CHAR_S, _MAX_BUDGET_S)
-        deadline = time.thread_time() + budget
-        numeric = self._cluster_matches(folded, deadline) if self._has_numeric else {}
+        seconds = min(_BASE_BUDGET_S + len(text) * _BUDGET_PER_CHAR_S, _MAX_BUDGET_S)
+        budget = _Budget(self._name, seconds, cancelled)
+        numeric = self._cluster_matches(folded, budget) if self._has_numeric else {}
         found: dict[tuple[int, int], tuple[int, Span]] = {}
         for index, rule in enumerate(self._rules):
             if rule.min_digits is not None:
@@ -237,11 +283,11 @@ class RegexDetector:
             elif rule.anchors and not any(anchor in folded for anchor in rule.anchors):
                 continue
             elif rule.around:
-                matches = self._around_matches(rule, folded, deadline)
+                matches = self._around_matches(rule, folded, budget)
             elif rule.at_anchor:
-                matches = self._at_anchor_matches(rule, folded, deadline)
+                matches = self._at_anchor_matches(rule, folded, budget)
             else:
-                matches = self._matches(rule, folded, 0, len(folded), deadline)
+                matches = self._matches(rule, folded, 0, len(folded), budget)
             for start, end in matches:
                 if kept is not None:
                     start, end = kept[start], kept[end - 1] + 1
@@ -250,7 +296,7 @@ class RegexDetector:
                 found.setdefault((start, end), (index, span))
         return _non_overlapping(found.values())
 
-    def _cluster_matches(self, text: str, deadline: float) -> dict[int, list[tuple[int, int]]]:
+    def _cluster_matches(self, text: str, budget: _Budget) -> dict[int, list[tuple[int, int]]]:
         """Run the numeric rules on the digit clusters that could hold their values.
 
         Every character a numeric pattern can match is a cluster character, so a
@@ -262,8 +308,8 @@ class RegexDetector:
         found: dict[int, list[tuple[int, int]]] = {index: [] for index, _ in numeric}
         size = len(text)
         for count, (start, stop, digits, dots, lead, chunk) in enumerate(_digit_clusters(text)):
-            if count % _CLUSTERS_PER_CHECK == 0:
-                self._remaining(deadline)
+            if count % _CALLS_PER_CHECK == 0:
+                budget.check()
             for index, rule in numeric:
                 if digits < (rule.min_digits or 0) or dots < rule.min_dots:
                     continue
@@ -274,13 +320,13 @@ class RegexDetector:
                         begin = start - rule.lead
                         end = min(size, begin + rule.max_length + 2)
                         found[index] += self._matches(
-                            rule, text, begin, end, deadline, anchored=True
+                            rule, text, begin, end, budget, anchored=True
                         )
                 else:
-                    found[index] += self._matches(rule, text, start, min(size, stop + 2), deadline)
+                    found[index] += self._matches(rule, text, start, min(size, stop + 2), budget)
         return found
 
-    def _around_matches(self, rule: Rule, text: str, deadline: float) -> list[tuple[int, int]]:
+    def _around_matches(self, rule: Rule, text: str, budget: _Budget) -> list[tuple[int, int]]:
         """Try the rule once per occurrence of its single anchor (``@``).
 
         A match containing this occurrence starts where the run of ``rule.run_before``
@@ -299,11 +345,11 @@ class RegexDetector:
             length = 0 if run is None else at - run.start()
             if 0 < length <= rule.around:
                 stop = min(size, at + rule.max_length + 2)
-                spans += self._matches(rule, text, at - length, stop, deadline, anchored=True)
+                spans += self._matches(rule, text, at - length, stop, budget, anchored=True)
             at = text.find(anchor, at + 1)
         return spans
 
-    def _at_anchor_matches(self, rule: Rule, text: str, deadline: float) -> list[tuple[int, int]]:
+    def _at_anchor_matches(self, rule: Rule, text: str, budget: _Budget) -> list[tuple[int, int]]:
         """Try the rule only where one of its anchors occurs: every match starts there."""
         spans: list[tuple[int, int]] = []
         size = len(text)
@@ -311,7 +357,7 @@ class RegexDetector:
             at = text.find(anchor)
             while at != -1:
                 stop = min(size, at + rule.max_length + 2)
-                spans += self._matches(rule, text, at, stop, deadline, anchored=True)
+                spans += self._matches(rule, text, at, stop, budget, anchored=True)
                 at = text.find(anchor, at + 1)
         return sorted(set(spans))
 
@@ -321,14 +367,14 @@ class RegexDetector:
         text: str,
         pos: int,
         stop: int,
-        deadline: float,
+        budget: _Budget,
         *,
         anchored: bool = False,
     ) -> list[tuple[int, int]]:
         spans: list[tuple[int, int]] = []
         finder = rule.compiled.match if anchored else rule.compiled.search
         while pos < stop:
-            match = self._run(finder, text, pos, stop, deadline)
+            match = self._run(finder, text, pos, stop, budget)
             if match is None:
                 break
             start, end = match.span()
@@ -339,7 +385,7 @@ class RegexDetector:
                 spans.append((start, end))
                 pos = end
             else:
-                shorter = self._shrink(rule, text, start, end, deadline)
+                shorter = self._shrink(rule, text, start, end, budget)
                 if shorter is not None:
                     spans.append((start, shorter))
                     pos = shorter
@@ -349,7 +395,7 @@ class RegexDetector:
                 break
         return spans
 
-    def _shrink(self, rule: Rule, text: str, start: int, end: int, deadline: float) -> int | None:
+    def _shrink(self, rule: Rule, text: str, start: int, end: int, budget: _Budget) -> int | None:
         """A shorter end for a rejected match, cut where a group of digits/letters ends.
 
         For numeric rules, cuts that leave fewer digits than a value has are not tried.
@@ -367,7 +413,7 @@ class RegexDetector:
             tries += 1
             if tries > _MAX_SHRINK_TRIES:
                 break
-            whole = self._run(rule.compiled.fullmatch, text, start, cut, deadline)
+            whole = self._run(rule.compiled.fullmatch, text, start, cut, budget)
             if whole is not None and rule.accepts(text, start, cut):
                 return cut
         return None
@@ -378,30 +424,55 @@ class RegexDetector:
         text: str,
         pos: int,
         stop: int,
-        deadline: float,
+        budget: _Budget,
     ) -> regex.Match[str] | None:
-        """One search/match call within the text's deadline.
-
-        Windows longer than ``_SHORT_WINDOW`` run with ``timeout=`` set to what is left
-        of the budget.  Shorter ones (digit clusters, shrink attempts) cannot backtrack
-        for long in that few characters and skip the timer, which costs more than the
-        search itself; :meth:`_cluster_matches` checks the budget between clusters.
-        """
-        if stop - pos <= _SHORT_WINDOW:
-            return method(text, pos, stop)
+        """One search/match call, under ``timeout=`` for what is left of the budget."""
         try:
-            return method(text, pos, stop, timeout=self._remaining(deadline))
+            if stop - pos > _LONG_WINDOW:
+                return method(text, pos, stop, timeout=budget.left(), concurrent=True)
+            return method(text, pos, stop, timeout=budget.left())
         except TimeoutError as exc:
-            raise self._timed_out() from exc
+            raise budget.exhausted() from exc
 
-    def _remaining(self, deadline: float) -> float:
-        remaining = deadline - time.thread_time()
-        if remaining <= 0:
-            raise self._timed_out()
-        return remaining
 
-    def _timed_out(self) -> DetectorError:
-        return DetectorError(self._name, "pattern matching exceeded its time budget")
+@final
+class _Budget:
+    """The CPU-time budget of one scan and its cancellation flag (one scan, one thread).
+
+    CPU time of the scanning thread, not wall time, so a busy machine does not turn a
+    normal scan into a refusal.  :meth:`left` is what a regex call may spend: the clock
+    is read every ``_CALLS_PER_CHECK`` calls, and so is the flag set when the awaiting
+    request gave up.
+    """
+
+    __slots__ = ("_calls", "_cancelled", "_deadline", "_detector", "_left")
+
+    def __init__(self, detector: str, seconds: float, cancelled: threading.Event | None) -> None:
+        self._detector = detector
+        self._cancelled = cancelled
+        self._deadline = time.thread_time() + seconds
+        self._left = seconds
+        self._calls = 0
+
+    def left(self) -> float:
+        """Seconds the next regex call may run; raises when spent or cancelled."""
+        self._calls += 1
+        if self._calls >= _CALLS_PER_CHECK:
+            self.check()
+        return self._left
+
+    def check(self) -> None:
+        """Read the clock and the flag now; raise :class:`DetectorError` if either says stop."""
+        self._calls = 0
+        if self._cancelled is not None and self._cancelled.is_set():
+            raise DetectorError(self._detector, "scan cancelled: the request stopped waiting")
+        self._left = self._deadline - time.thread_time()
+        if self._left <= 0:
+            raise self.exhausted()
+
+    def exhausted(self) -> DetectorError:
+        """The error of a scan that ran out of time."""
+        return DetectorError(self._detector, "pattern matching exceeded its time budget")
 
 
 def create(options: Mapping[str, object], context: DetectorContext) -> RegexDetector:

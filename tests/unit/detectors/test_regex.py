@@ -3,6 +3,7 @@ hostile input (empty, huge, NUL, surrogates, zero-width and full-width obfuscati
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Mapping
 
@@ -164,6 +165,37 @@ def test_redos_pattern_fails_closed_quickly() -> None:
     assert time.monotonic() - began < 5.0
     assert caught.value.detector == "hr"
     assert "aaaa" not in str(caught.value)
+
+
+def test_redos_on_a_short_window_is_timed_too() -> None:
+    """Every regex call runs under timeout=: 25 characters of (a|a)+b fail closed quickly."""
+    detector = build({"entities": [], "custom": [{"label": "X", "pattern": r"(a|a)+b"}]})
+    began = time.thread_time()
+    with pytest.raises(DetectorError, match="time budget"):
+        detector.scan("a" * 25)
+    assert time.thread_time() - began < 2.0  # the budget is 0.25 s; the bug took seconds
+
+
+async def test_a_cancelled_detect_stops_its_scan() -> None:
+    """When the awaiting request gives up, the scan on the detector's thread stops early.
+
+    200,000 digit clusters take seconds to scan; cancelling after 50 ms ends the scan at
+    its next clock reading, so no CPU is spent on it afterwards.
+    """
+    detector = build({"entities": ["PHONE", "CREDIT_CARD", "IBAN"]})
+    text = "0301 2345678-12 DE89 3704 0044 0532 0130 01, " * 200_000
+    task = asyncio.create_task(detector.detect([text]))
+    await asyncio.sleep(0.05)
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    await asyncio.sleep(0.1)  # the scan reads its flag within 32 clusters
+    cpu = time.process_time()
+    await asyncio.sleep(0.5)
+    # Still scanning, the thread would have burnt these 0.5 s; stopped, it burns none.
+    assert time.process_time() - cpu < 0.25
+    assert await detector.detect(["call 030 1234567"]) != [[]]  # control: still serves
+    await detector.aclose()
 
 
 async def test_redos_through_detect_is_a_detector_error() -> None:
