@@ -20,6 +20,12 @@ A *leak* is a planted sensitive value (or a 24-character piece of one longer tha
 visible in the output, or an issued placeholder reaching the client unrelinked.  A
 second stream is cut off inside the PEM block (no END line): its key material must not
 leak either.
+
+Single feed: a non-streamed reply is one ``feed`` of the whole text.  A PII-dense reply
+(a planted value every six words, one PEM block) of 16k and 64k characters is filtered
+in one feed and in 4-character chunks; ``single_feed_ratio_16k``/``_64k`` are the CPU
+time per character of the one feed divided by that of the chunked run (fastest of three
+runs each, same output checked).  A filter linear in its feed keeps them near 1.
 Run: ``python bench/egress.py`` (from the repository root).  The last line is JSON.
 """
 
@@ -177,6 +183,56 @@ def feed_figures(prefix: str, times: list[int], text: str) -> dict[str, float]:
     }
 
 
+DENSE_VALUES = [
+    *RELINK, *SECRETS, "bob@corp.example", "+49 30 1234567", "192.168.10.1",
+    "DE89 3704 0044 0532 0130 00", "(415) 555-0123",
+]
+
+
+def make_dense(chars: int) -> str:
+    """A reply of ``chars`` characters with a planted value every six words, one PEM."""
+    rng = random.Random(SEED)
+    words = PROSE_TEXT.split()
+    parts: list[str] = []
+    length = 0
+    while length < chars:
+        index = len(parts)
+        word = rng.choice(DENSE_VALUES) if index % 6 == 5 else rng.choice(words)
+        if index == 60:
+            word = "\n" + PEM + "\n"
+        parts.append(word)
+        length += len(word) + 1
+    return " ".join(parts)[:chars]
+
+
+def cpu_run(policy: EgressPolicy, chunks: list[str]) -> tuple[float, str]:
+    """CPU seconds of this thread to filter ``chunks`` (fastest of RUNS), and the output."""
+    best, output = float("inf"), ""
+    for _ in range(RUNS):
+        flt = EgressFilter(policy.for_request(RELINK, {}))
+        start = time.thread_time()
+        out = [flt.feed(chunk) for chunk in chunks]
+        out.append(flt.close())
+        best = min(best, time.thread_time() - start)
+        output = "".join(out)
+    return best, output
+
+
+def single_feed_figures(policy: EgressPolicy) -> dict[str, float]:
+    """One feed of a whole dense reply against the same text in 4-character chunks."""
+    figures: dict[str, float] = {}
+    for size, name in ((16_000, "16k"), (64_000, "64k")):
+        text = make_dense(size)
+        single, single_out = cpu_run(policy, [text])
+        chunked, chunked_out = cpu_run(policy, chunks_of(text, CHUNK))
+        if single_out != chunked_out:
+            raise SystemExit("single feed and chunked output differ")
+        figures[f"single_feed_cpu_ms_{name}"] = round(single * 1e3, 1)
+        figures[f"chunked_cpu_ms_{name}"] = round(chunked * 1e3, 1)
+        figures[f"single_feed_ratio_{name}"] = round(single / chunked, 2)
+    return figures
+
+
 def main() -> None:
     text = make_stream(2500)
     chunks = chunks_of(text, CHUNK)
@@ -206,6 +262,8 @@ def main() -> None:
     build_s = time.perf_counter() - start
     planted = " ".join(list(literals)[:3])
     big_times = run_ours(big, chunks_of(text + " " + planted, CHUNK))[1]
+
+    single_feed = single_feed_figures(policy)
 
     per_chunk = "".join(apply(c) for c in chunks)
     start = time.perf_counter()
@@ -244,6 +302,7 @@ def main() -> None:
         "leaks_fixed_window_64": count_leaks(fixed, text),
         "leaks_buffer_all": count_leaks(buffered, text),
         "ttfb_ms_buffer_all": round(ttfb_buffer, 3),
+        **single_feed,
     }
     width = max(len(k) for k in figures)
     print("egress filter, 4-character chunks, every built-in output pattern, 10 placeholders")
@@ -254,6 +313,11 @@ def main() -> None:
     print(f"{'per-chunk replace':<26}{figures['leaks_per_chunk_replace']:>8}{'-':>12}{'-':>14}")
     print(f"{'buffer everything':<26}{figures['leaks_buffer_all']:>8}{ttfb_buffer:>12.3f}{'-':>14}")
     print(f"{'fixed 64-char hold-back':<26}{figures['leaks_fixed_window_64']:>8}{'-':>12}{'-':>14}")
+    print("single feed vs 4-character chunks, same dense reply (CPU ms; ratio per character)")
+    for name in ("16k", "64k"):
+        one, four = single_feed[f"single_feed_cpu_ms_{name}"], single_feed[f"chunked_cpu_ms_{name}"]
+        ratio = single_feed[f"single_feed_ratio_{name}"]
+        print(f"  {name}: one feed {one} ms, 4-char chunks {four} ms, ratio {ratio}")
     for key, value in figures.items():
         print(f"  {key:<{width}}  {value}")
     print(json.dumps(figures))

@@ -45,11 +45,13 @@ position and everything after it is held.  Holding more than ``max_held_chars`` 
 :class:`~pipelines.errors.EgressRefused` and releases nothing; so does a regex timeout.
 
 Speed: each item is searched only where it may begin or is still open, with one partial
-search in the common case.  Output patterns that carry a speed hint (``anchors``,
-``lead``: :class:`~pipelines.egress.hints.AnchorHint`) need no search at all while the
-pending text holds none of their anchors; when every pending item has a hint, a feed is
-settled without the scan loop (the quiet path) and holds at most each item's hinted
-tail (an e-mail's possible local part), a little more than the exact hold at worst.
+search in the common case, and no search runs past what it has to decide, so the work of
+a feed grows with its length (a whole non-streamed reply is one feed). Output patterns
+that carry a speed hint (``anchors``, ``lead``:
+:class:`~pipelines.egress.hints.AnchorHint`) need no search at all while the pending
+text holds none of their anchors; when every pending item has a hint, a feed is settled
+without the scan loop (the quiet path) and holds at most each item's hinted tail (an
+e-mail's possible local part), a little more than the exact hold at worst.
 """
 
 from __future__ import annotations

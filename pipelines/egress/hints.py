@@ -40,6 +40,7 @@ class AnchorHint:
         "_in_lead",
         "_lead",
         "_lead_max",
+        "_longest",
         "_prefix_lengths",
         "_prefixes",
         "_tail",
@@ -61,6 +62,7 @@ class AnchorHint:
         self.find_anchor = re.compile("|".join(re.escape(a) for a in folded)).search
         self._prefixes = frozenset(a[:n] for a in folded for n in range(1, len(a)))
         self._prefix_lengths = tuple(range(1, max(len(a) for a in folded)))
+        self._longest = max(len(a) for a in folded)
         # Leftmost (longest) proper anchor prefix that ends a casefolded window.
         self._tail = (
             re.compile(f"(?:{'|'.join(re.escape(p) for p in sorted(self._prefixes))})\\Z").search
@@ -107,6 +109,28 @@ class AnchorHint:
                 continue
             if starter.match(char, partial=True) is not None:
                 raise ValueError("a match may begin outside the hint's lead and anchors")
+
+    def holds_anchor(self, text: str, start: int) -> bool:
+        """Whether ``text[start:].casefold()`` holds an anchor, at a cost growing with the
+        distance to the first one (not with the rest of the window).
+
+        Windows of doubling size are folded and searched in turn, each overlapping the
+        last by ``len(anchor) - 1`` characters: a character folds to one or more, so an
+        anchor in the folded text spans at most that many characters of ``text`` and
+        lies whole inside some window.
+        """
+        end = len(text)
+        step = 256
+        overlap = self._longest - 1
+        find = self.find_anchor
+        while True:
+            stop = start + step
+            if find(text[start:stop].casefold()) is not None:
+                return True
+            if stop >= end:
+                return False
+            start = stop - overlap
+            step *= 2
 
     def open_from(self, text: str, start: int) -> int:
         """The leftmost position ``>= start`` where the pattern may still be open.

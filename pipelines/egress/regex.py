@@ -128,6 +128,35 @@ def _compile_starter(settled: str) -> regex.Pattern[str] | None:
         return None
 
 
+def _open_up_to(
+    probe: regex.Pattern[str], text: str, start_at: int, stop: int, timeout: float | None
+) -> int | None:
+    """The leftmost position in ``[start_at, stop]`` where ``probe`` is open on ``text``.
+
+    A probe never completes, so a search with it runs to the end of its subject: over
+    the whole window that is a pass over all of it for every candidate found, which
+    made one large feed quadratic.  The search therefore runs on the window cut at
+    ``stop`` (``endpos``).  Every position open in the whole window is open there too
+    (its path runs past ``stop``, so it runs into the cut; paths that do not reach the
+    cut behave alike), so the cut search finds the candidates in order, and each is
+    confirmed on the whole window (a path may reach the cut and then fail).  The cost
+    is the distance searched plus one probe per candidate.
+    """
+    at = start_at
+    while at <= stop:
+        found = probe.search(text, at, stop, None, True, timeout)
+        if found is None:
+            return None
+        # An attempt begun at the very end records no group: it starts there.
+        opened = found.start(1)
+        if opened < 0:
+            opened = found.start()
+        if probe.match(text, opened, None, None, True, timeout) is not None:
+            return opened
+        at = opened + 1
+    return None
+
+
 @final
 class _Group:
     """One item's search pair: the matcher (noting where an attempt began) and probe."""
@@ -272,7 +301,6 @@ class RegexScanner:
         groups = self._groups
         hints = self._hints
         partial = not final
-        folded, folded_at = "", -1  # casefolded text[folded_at:], shared by hinted items
         while todo:
             low_bit = todo & -todo
             todo ^= low_bit
@@ -285,9 +313,7 @@ class RegexScanner:
             else:
                 start_at = fresh if fresh > pos else pos
             hint = hints[index]
-            if hint is not None and folded_at != start_at:
-                folded, folded_at = text[start_at:].casefold(), start_at
-            if hint is not None and hint.find_anchor(folded) is None:
+            if hint is not None and not hint.holds_anchor(text, start_at):
                 # No anchor: no match here, and open at most in a short tail (AnchorHint).
                 start = end if final else hint.open_from(text, start_at)
                 group_open = True
@@ -387,13 +413,9 @@ class RegexScanner:
             # so refusals do not change.
             return start, True
         if partial and start > start_at:
-            probe = group.probe.search(text, start_at, None, None, True, timeout)
-            if probe is not None:
-                opened = probe.start(1)
-                if opened < 0:
-                    opened = probe.start()
-                if opened <= start:
-                    return opened, True
+            opened = _open_up_to(group.probe, text, start_at, start, timeout)
+            if opened is not None:
+                return opened, True
         return start, False
 
     def open_label(self, text: str, pos: int) -> str | None:

@@ -15,6 +15,7 @@ from pipelines.egress.regex import (
     FLAGS,
     AnchorHint,
     RegexScanner,
+    _open_up_to,
     compile_item,
     settleable_source,
     starter_source,
@@ -226,3 +227,67 @@ def test_hints_are_validated() -> None:
     for anchors, lead, lead_max in [((), None, 0), (("",), None, 0), (("@",), "[a]", 0)]:
         with pytest.raises(ValueError):
             AnchorHint(anchors, lead, lead_max)
+
+
+_OPEN_ALPHABET = st.sampled_from([*"ab@x. -\n1", "bob", "@corp.example", ".org", "eyJ", "[A_1"])
+_OPEN_SOURCES = [
+    EMAIL,
+    r"\\?\[[A-Z]{1,8}\\?_[0-9]{1,3}\\?\]",
+    r"eyJ[a-z]{2,}\.[a-z]{2,}\.[a-z]*(?![a-z])",
+    r"a+b|ab{3}",
+    r"-----BEGIN[\s\S]*?(?:END|\Z)",
+]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    text=st.lists(_OPEN_ALPHABET, min_size=1, max_size=16).map("".join),
+    index=st.integers(0, len(_OPEN_SOURCES) - 1),
+    data=st.data(),
+)
+def test_open_up_to_is_the_leftmost_open_position(
+    text: str, index: int, data: st.DataObject
+) -> None:
+    """The cut search finds exactly the leftmost position a probe on the whole window
+    finds open (the definition, tried position by position)."""
+    item = compile_item(
+        name="t", label="T", kind="output", rank=0, source=_OPEN_SOURCES[index], validator=None
+    )
+    start_at = data.draw(st.integers(0, len(text)))
+    stop = data.draw(st.integers(start_at, len(text)))
+    probe = regex.compile(f"(?P<pg_at>)(?:{item.source})(*PRUNE)(*FAIL)", FLAGS)
+    expected = next(
+        (q for q in range(start_at, stop + 1) if item.probe.match(text, q, partial=True)), None
+    )
+    assert _open_up_to(probe, text, start_at, stop, None) == expected
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    parts=st.lists(
+        st.sampled_from(["x", " ", "ß", "ſ", "İ", "SS", "s", "k", "-", "sk-", "@", "Ⓢ", "ﬆ"]),
+        max_size=400,
+    ),
+    anchors=st.sampled_from([("sk-",), ("@",), ("ss", "st"), ("ssn", "sk")]),
+    start=st.integers(0, 500),
+)
+def test_holds_anchor_equals_folding_the_whole_rest(
+    parts: list[str], anchors: tuple[str, ...], start: int
+) -> None:
+    """Windowed folding gives the answer of folding the whole rest at once, also where
+    an anchor straddles two windows or a character folds to several."""
+    text = "".join(parts)
+    hint = AnchorHint(anchors, None, 0)
+    expected = hint.find_anchor(text[start:].casefold()) is not None
+    assert hint.holds_anchor(text, start) == expected
+
+
+def test_holds_anchor_across_every_window_edge() -> None:
+    """An anchor cut by a window edge (the first at 256, the next at 768) is found."""
+    for anchors, written in [(("sk-",), "sk-"), (("sk-",), "SK-"), (("ss",), "ß"), (("ss",), "sſ")]:
+        hint = AnchorHint(anchors, None, 0)
+        for edge in (256, 768):
+            for at in range(edge - 4, edge + 2):
+                text = "x" * at + written + "x" * 600
+                assert hint.holds_anchor(text, 0), (anchors, written, at)
+                assert not hint.holds_anchor(text, at + 1)
