@@ -55,6 +55,7 @@ from proxy.shapes import (
 )
 from proxy.sse import SSEDecoder
 from proxy.upstream import UpstreamClient, UpstreamResponse, request_headers, response_headers
+from proxy.walk import walk
 
 __all__ = [
     "API_SHAPES",
@@ -228,14 +229,16 @@ class Gateway:
         body = await _read_json(request, self._max_body)
         record.streamed = shape.is_streaming(body)
 
-        slots = shape.slots(body)
+        found = walk(shape.request, body)
+        slots = found.slots
         texts = read_slots(slots)
         record.texts = len(texts)
         vault = Vault(max_index=runtime.max_placeholder_index)
         started = time.perf_counter()
         sanitized = await runtime.chain.sanitize(texts, vault)
         record.sanitize_ms = (time.perf_counter() - started) * 1000.0
-        await _check_signed(runtime.chain, shape.signed_texts(body), vault)
+        signed = [check.text for check in found.checks if check.signed]
+        await _check_signed(runtime.chain, signed, vault)
         write_slots(slots, sanitized.texts)
         record.note_findings(
             {finding.detector for finding in sanitized.findings}, sanitized.counts, len(vault)

@@ -1,14 +1,11 @@
-"""What every API shape module shares: text slots, the JSON walkers, the shape protocol.
+"""What every API shape module shares: the shape protocol, slots, egress channels.
 
-Ingress works on *slots*: references to every string in the parsed request body that
-the upstream will see and that must be sanitised, in the canonical order of DESIGN C4.
-A shape module (one per provider API) decides which strings are structural (model,
-role, type, ids, tool names, JSON-schema keywords, binary ``data``) *at the positions
-the API defines them* and skips them; everything else becomes a slot.  Free-form data
-(unknown fields, ``metadata``, tool inputs) is text all the way down: string values,
-object keys (renamed in place) and long integers (:data:`NUMBER_SLOT_MIN`); the slot
-machinery lives in :mod:`proxy.slots` and is re-exported here.  The handler reads the
-texts, runs the chain over all of them at once and writes the results back.
+Ingress: a shape declares its request body in the request-spec language
+(:mod:`proxy.spec`, :attr:`ApiShape.request`); the one interpreter (:mod:`proxy.walk`)
+finds every string the upstream will see: *slots* (text to sanitise, in the canonical
+order of DESIGN C4; :mod:`proxy.slots`, re-exported here) and *checks* (structure and
+signed content forwarded unchanged, which must pass the detectors).  The handler reads
+the texts, runs the chain over all of them at once and writes the results back.
 
 Egress works on *channels*: one :class:`TextFilter` per text stream of the reply (a
 choice's content, a tool call's arguments, a content block's text), created by a
@@ -30,49 +27,40 @@ from typing import Final, Protocol, final
 
 from pipelines.vault import Vault
 from proxy.slots import (
-    COMMON_STRUCTURAL,
     JSON,
     NUMBER_SLOT_MIN,
+    Context,
     Slot,
     SlotKind,
-    Structure,
-    is_token,
+    read_contexts,
     read_slots,
     require_mapping,
-    slot_string,
-    walk_config,
-    walk_field,
     walk_generic,
-    walk_schema,
     write_slots,
 )
+from proxy.spec import Node
 from proxy.sse import Event
 
 __all__ = [
-    "COMMON_STRUCTURAL",
     "JSON",
     "NUMBER_SLOT_MIN",
     "PROBE",
     "ApiShape",
+    "Context",
     "FilterFactory",
     "FilterPolicy",
     "Slot",
     "SlotKind",
     "StreamRewriter",
     "StringTemplate",
-    "Structure",
     "TextFilter",
     "dumps",
     "filter_strings",
     "filter_whole",
-    "is_token",
+    "read_contexts",
     "read_slots",
     "require_mapping",
-    "slot_string",
-    "walk_config",
-    "walk_field",
     "walk_generic",
-    "walk_schema",
     "write_slots",
 ]
 
@@ -137,20 +125,11 @@ class ApiShape(Protocol):
     key_header: str
     streams: bool
     upstream_path: str
-
-    def slots(self, body: MutableMapping[str, JSON]) -> list[Slot]:
-        """Every sanitisable string of the request, in canonical order."""
-        ...
+    # The request body in the spec language: which strings are text, structure, signed.
+    request: Node
 
     def is_streaming(self, body: Mapping[str, JSON]) -> bool:
         """Whether the client asked for an event stream."""
-        ...
-
-    def signed_texts(self, body: Mapping[str, JSON]) -> list[str]:
-        """Texts forwarded unchanged because the provider signed them (may be empty).
-
-        The gateway cannot rewrite them, so it refuses the request if one holds a value.
-        """
         ...
 
     def rewriter(self, factory: FilterFactory) -> StreamRewriter:

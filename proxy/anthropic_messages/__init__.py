@@ -1,9 +1,8 @@
 """Anthropic Messages (``POST /v1/messages`` and ``/v1/messages/count_tokens``).
 
-Ingress: which strings are text, and which are signed, is
-:mod:`proxy.anthropic_messages.request`'s (:func:`request_slots`,
-:func:`signed_texts`).  Egress, whole bodies and errors are
-:mod:`proxy.anthropic_messages.stream`'s.
+Ingress: the request spec (which strings are text, structure, signed) is
+:mod:`proxy.anthropic_messages.request`'s (:data:`REQUEST`).  Egress, whole bodies and
+errors are :mod:`proxy.anthropic_messages.stream`'s.
 """
 
 from __future__ import annotations
@@ -11,18 +10,13 @@ from __future__ import annotations
 from collections.abc import Mapping, MutableMapping
 from typing import final
 
-from proxy.anthropic_messages.request import PASSTHROUGH_BLOCKS, request_slots, signed_texts
+from proxy.anthropic_messages.request import PASSTHROUGH_BLOCKS, REQUEST
 from proxy.anthropic_messages.stream import AnthropicRewriter, error_body, rewrite_body
-from proxy.shapes import JSON, FilterFactory, Slot
+from proxy.shapes import JSON, FilterFactory
+from proxy.spec import Node
 from proxy.sse import encode_json_event
 
-__all__ = [
-    "PASSTHROUGH_BLOCKS",
-    "AnthropicMessages",
-    "AnthropicRewriter",
-    "request_slots",
-    "signed_texts",
-]
+__all__ = ["PASSTHROUGH_BLOCKS", "REQUEST", "AnthropicMessages", "AnthropicRewriter"]
 
 
 @final
@@ -30,23 +24,16 @@ class AnthropicMessages:
     """The ``anthropic_messages`` (and, with ``streams=False``, count_tokens) shape."""
 
     key_header = "x-api-key"
+    request: Node = REQUEST
 
     def __init__(self, *, count_tokens: bool = False) -> None:
         self.name = "anthropic_count_tokens" if count_tokens else "anthropic_messages"
         self.streams = not count_tokens
         self.upstream_path = "/v1/messages/count_tokens" if count_tokens else "/v1/messages"
 
-    def slots(self, body: MutableMapping[str, JSON]) -> list[Slot]:
-        """See :func:`request_slots`."""
-        return request_slots(body)
-
     def is_streaming(self, body: Mapping[str, JSON]) -> bool:
         """``stream: true`` (never for count_tokens)."""
         return self.streams and body.get("stream") is True
-
-    def signed_texts(self, body: Mapping[str, JSON]) -> list[str]:
-        """See :func:`signed_texts`."""
-        return signed_texts(body)
 
     def rewriter(self, factory: FilterFactory) -> AnthropicRewriter:
         """A fresh stream rewriter."""

@@ -1,8 +1,7 @@
 """OpenAI Chat Completions (``POST /v1/chat/completions``): the ``openai_chat`` shape.
 
-Ingress: which strings are text is :mod:`proxy.openai_chat.request`'s
-(:func:`request_slots`).  Egress, whole bodies and errors are
-:mod:`proxy.openai_chat.stream`'s.
+Ingress: the request spec is :mod:`proxy.openai_chat.request`'s (:data:`REQUEST`).
+Egress, whole bodies and errors are :mod:`proxy.openai_chat.stream`'s.
 """
 
 from __future__ import annotations
@@ -10,12 +9,13 @@ from __future__ import annotations
 from collections.abc import Mapping, MutableMapping
 from typing import final
 
-from proxy.openai_chat.request import request_slots
+from proxy.openai_chat.request import REQUEST
 from proxy.openai_chat.stream import OpenAIChatRewriter, error_body, rewrite_body
-from proxy.shapes import JSON, FilterFactory, Slot
+from proxy.shapes import JSON, FilterFactory
+from proxy.spec import Node
 from proxy.sse import encode_json_event
 
-__all__ = ["OpenAIChat", "OpenAIChatRewriter", "request_slots"]
+__all__ = ["REQUEST", "OpenAIChat", "OpenAIChatRewriter"]
 
 
 @final
@@ -26,18 +26,11 @@ class OpenAIChat:
     key_header = "authorization"
     streams = True
     upstream_path = "/v1/chat/completions"
-
-    def slots(self, body: MutableMapping[str, JSON]) -> list[Slot]:
-        """See :func:`request_slots`."""
-        return request_slots(body)
+    request: Node = REQUEST
 
     def is_streaming(self, body: Mapping[str, JSON]) -> bool:
         """``stream: true``."""
         return body.get("stream") is True
-
-    def signed_texts(self, body: Mapping[str, JSON]) -> list[str]:
-        """None: Chat Completions has no signed content."""
-        return []
 
     def rewriter(self, factory: FilterFactory) -> OpenAIChatRewriter:
         """A fresh stream rewriter."""

@@ -21,6 +21,7 @@ from pipelines.vault import Vault
 from proxy.app import ROUTES, create_app
 from proxy.config import Config, parse_config
 from proxy.shapes import filter_whole, read_slots
+from proxy.walk import walk
 from tests.e2e.fake_upstream import FakeUpstream
 
 # Seeded personal data: none of it may ever reach the upstream or a log line.
@@ -55,7 +56,7 @@ class Gateway:
         """What the whole-string egress filter makes of ``text`` for this request."""
         runtime = self.app[ROUTES][path]
         vault = Vault(max_index=runtime.max_placeholder_index)
-        await runtime.chain.sanitize(read_slots(runtime.shape.slots(body)), vault)
+        await runtime.chain.sanitize(read_slots(walk(runtime.shape.request, body).slots), vault)
         return filter_whole(runtime.policy.factory_for(vault), text, json_string=json_string)
 
 

@@ -3,14 +3,34 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from pipelines.errors import EgressRefused
-from proxy.shapes import FilterFactory, StreamRewriter, TextFilter
+from proxy.shapes import JSON, FilterFactory, Slot, StreamRewriter, TextFilter
+from proxy.spec import Node
 from proxy.sse import Event, SSEDecoder
+from proxy.walk import walk
 
 RECORDED = Path(__file__).resolve().parents[2] / "fixtures" / "recorded"
+
+
+def slots_of(spec: Node) -> Callable[[dict[str, JSON]], list[Slot]]:
+    """``request_slots(body)`` for one request spec: the walk's text slots."""
+
+    def request_slots(body: dict[str, JSON]) -> list[Slot]:
+        return walk(spec, body).slots
+
+    return request_slots
+
+
+def signed_of(spec: Node) -> Callable[[dict[str, JSON]], list[str]]:
+    """``signed_texts(body)`` for one request spec: the texts of its signed checks."""
+
+    def signed_texts(body: dict[str, JSON]) -> list[str]:
+        return [check.text for check in walk(spec, body).checks if check.signed]
+
+    return signed_texts
 
 
 class Replace:

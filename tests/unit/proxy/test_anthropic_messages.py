@@ -10,12 +10,21 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pipelines.errors import StreamProtocolError
-from proxy.anthropic_messages import AnthropicMessages, request_slots
+from proxy.anthropic_messages import REQUEST, AnthropicMessages
 from proxy.shapes import read_slots, write_slots
 from proxy.sse import Event, SSEDecoder, encode_json_event
-from tests.unit.proxy.shape_helpers import RECORDED, data_events, factory_of, replay
+from tests.unit.proxy.shape_helpers import (
+    RECORDED,
+    data_events,
+    factory_of,
+    replay,
+    signed_of,
+    slots_of,
+)
 
 SHAPE = AnthropicMessages()
+request_slots = slots_of(REQUEST)
+signed_texts = signed_of(REQUEST)
 
 
 def full_request() -> dict[str, Any]:
@@ -333,7 +342,7 @@ def test_string_and_unknown_sources_are_text_base64_data_is_not() -> None:
 def test_signed_texts_are_the_thinking_blocks() -> None:
     """Thinking text is never a slot; it is returned for the gateway's check."""
     body = full_request()
-    assert SHAPE.signed_texts(body) == ["I think about [PERSON_1]"]
+    assert signed_texts(body) == ["I think about [PERSON_1]"]
     assert "I think about [PERSON_1]" not in read_slots(request_slots(body))
 
 

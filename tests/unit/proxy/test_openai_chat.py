@@ -10,12 +10,20 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pipelines.errors import EgressRefused, StreamProtocolError
-from proxy.openai_chat import OpenAIChat, request_slots
+from proxy.openai_chat import REQUEST, OpenAIChat
 from proxy.shapes import read_slots, write_slots
 from proxy.sse import Event, SSEDecoder, encode_json_event
-from tests.unit.proxy.shape_helpers import RECORDED, Refuse, data_events, factory_of, replay
+from tests.unit.proxy.shape_helpers import (
+    RECORDED,
+    Refuse,
+    data_events,
+    factory_of,
+    replay,
+    slots_of,
+)
 
 SHAPE = OpenAIChat()
+request_slots = slots_of(REQUEST)
 
 
 def full_request() -> dict[str, Any]:

@@ -15,12 +15,12 @@ from proxy.shapes import (
     StringTemplate,
     dumps,
     filter_strings,
-    is_token,
     read_slots,
-    walk_config,
     walk_generic,
     write_slots,
 )
+from proxy.spec import SCALAR, Items, Obj, Token
+from proxy.walk import is_token, walk
 from tests.unit.proxy.shape_helpers import factory_of
 
 CHUNK = {"id": "c", "object": "chat.completion.chunk", "created": 1, "model": "m",
@@ -188,19 +188,16 @@ def test_long_integers_in_free_form_data_are_text(number: int, slotted: bool) ->
 
 def test_walk_config_keeps_structure_only_where_described() -> None:
     """Described scalars stay; undescribed members and non-token scalars are text."""
+    scalar = Token(SCALAR)
+    spec = Obj({"tool_choice": Obj({"type": scalar, "function": Obj({"name": scalar})}),
+                "modalities": Items(scalar)})
     body: dict[str, object] = {"tool_choice": {
         "type": "function", "function": {"name": "lookup"}, "why": "ask Jane Doe"}}
-    slots: list[Slot] = []
-    walk_config(body, "tool_choice", {"type": None, "function": {"name": None}}, slots)
-    assert read_slots(slots) == ["ask Jane Doe"]
+    assert read_slots(walk(spec, body).slots) == ["ask Jane Doe"]
     body = {"tool_choice": {"type": "function", "function": {"name": "jane@x.example"}}}
-    slots = []
-    walk_config(body, "tool_choice", {"type": None, "function": {"name": None}}, slots)
-    assert read_slots(slots) == ["jane@x.example"]
+    assert read_slots(walk(spec, body).slots) == ["jane@x.example"]
     listed: dict[str, object] = {"modalities": ["text", "Jane Doe", 3]}
-    slots = []
-    walk_config(listed, "modalities", [None], slots)
-    assert read_slots(slots) == ["Jane Doe"]
+    assert read_slots(walk(spec, listed).slots) == ["Jane Doe"]
 
 
 @pytest.mark.parametrize(("value", "token"), [
