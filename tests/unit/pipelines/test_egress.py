@@ -338,3 +338,20 @@ def test_the_quiet_path_holds_only_a_possible_tail() -> None:
     assert flt.feed("ld, bye") == "world, "
     assert flt.feed("@x.org now") == "[REDACTED:EMAIL] "
     assert flt.close() == "now"
+
+
+AWS = OutputPattern(
+    name="AWS",
+    label="API_KEY",
+    pattern=r"(?<![A-Za-z0-9])(?:AKIA|ASIA)[A-Z0-9]{16}(?![A-Za-z0-9])",
+)
+
+
+def test_a_ceiling_below_a_bounded_pattern_makes_refusal_depend_on_chunking() -> None:
+    """The contract break a ceiling below the longest bounded match allows: an open
+    prefix that never completes passes in one feed but refuses in 4-character chunks."""
+    r = EgressPolicy(patterns=[AWS], max_held_chars=10).for_request({}, {})
+    text = "key AKIAIOSFODNN7EXAMPL. ok"
+    assert run(r, text) == text
+    with pytest.raises(EgressRefused):
+        run(r, *[text[i : i + 4] for i in range(0, len(text), 4)])
