@@ -3,9 +3,10 @@
 ``response.redact`` names built-in entities (their patterns and validators come from
 :data:`detectors.library.BUILTIN_ENTITIES`) or custom labels of the route's regex
 detectors; ``response.redact_known`` adds the raw values of the route's
-``known_entities`` detectors as literals to mask.  A pattern whose look-behind could
-read further back than the filter's context window is a ConfigError here, since the
-filter could not decide it the same way under every chunking.  Per request,
+``known_entities`` detectors as literals to mask.  What would break the stream contract
+(a look-behind past the filter's context window, a ``max_held_chars`` below a bounded
+pattern) is a ConfigError of :class:`~pipelines.egress.EgressPolicy` itself, reported
+here with the route's path.  Per request,
 :meth:`RoutePolicy.factory_for` turns the request's vault into the channel factory the
 shape modules use: one fresh :class:`~pipelines.egress.EgressFilter` per text channel.
 """
@@ -17,7 +18,6 @@ from typing import Protocol, final, runtime_checkable
 
 from detectors.library import BUILTIN_ENTITIES
 from pipelines.egress import EgressFilter, EgressPolicy, OutputPattern
-from pipelines.egress.lookbehind import lookbehind_reach
 from pipelines.errors import ConfigError
 from pipelines.spans import Detector
 from pipelines.vault import Vault
@@ -112,22 +112,6 @@ def _custom_patterns(
     return found
 
 
-def _check_lookbehinds(
-    config: Config, route: RouteConfig, patterns: Sequence[tuple[int, OutputPattern]], window: int
-) -> None:
-    """ConfigError for a pattern whose look-behind could reach past the context window."""
-    for position, pattern in patterns:
-        reach = lookbehind_reach(pattern.pattern)
-        if reach is None or reach > window:
-            width = "unbounded" if reach is None else f"{reach} characters"
-            raise ConfigError(
-                f"output pattern {pattern.name!r} has a look-behind of {width}",
-                source=config.source,
-                path=f"routes[{route.name}].response.redact[{position}]",
-                expected=f"look-behind of at most {window} characters",
-            )
-
-
 def build_policy(
     config: Config, route: RouteConfig, detectors: Mapping[str, Detector]
 ) -> RoutePolicy:
@@ -180,6 +164,7 @@ def build_policy(
                 relink=response.relink,
                 literals=literals,
                 max_index=config.server.max_placeholder_index,
+                pattern_paths=[f"response.redact[{position}]" for position, _ in patterns],
             )
         except ConfigError as exc:
             raise ConfigError(
@@ -187,7 +172,6 @@ def build_policy(
                 path=f"routes[{route.name}].{exc.path}" if exc.path else None,
                 expected=exc.expected,
             ) from exc
-        _check_lookbehinds(config, route, patterns, policy.context_chars)
         return policy
 
     return RoutePolicy(build, sources)

@@ -17,6 +17,7 @@ import regex
 
 from pipelines.egress.hints import AnchorHint
 from pipelines.egress.literals import LiteralScanner
+from pipelines.egress.reach import lookbehind_reach, match_reach
 from pipelines.egress.regex import RegexScanner, compile_item
 from pipelines.errors import ConfigError
 from pipelines.placeholders import (
@@ -64,9 +65,15 @@ class EgressPolicy:
     (labelled ``literal_label``).  ``max_label_length``/``max_index`` bound the echoed
     placeholders the filter recognises (and so how long it holds one); ``max_label_length``
     is at most :data:`~pipelines.placeholders.MAX_LABEL_LENGTH`, the bound the vault
-    reserves echoes up to.  Every regex call
-    is bounded by ``regex_timeout_s``; ``context_chars`` is the settled input kept for
-    look-behind.  Bad values raise :class:`ConfigError` naming the ``response`` key.
+    reserves echoes up to.  Every regex call is bounded by ``regex_timeout_s``;
+    ``context_chars`` is the settled input kept for look-behind.
+
+    Bad values raise :class:`ConfigError` naming the ``response`` key (a pattern's key is
+    ``pattern_paths[i]``, by default ``response.redact[i]``), and so does a
+    configuration under which the stream contract could not hold
+    (:mod:`pipelines.egress.reach`): a pattern whose look-behind reads further back than
+    ``context_chars``, and a ``max_held_chars`` below what a bounded pattern (or the
+    longest echoed placeholder) can hold, where refusals would depend on the chunking.
     """
 
     __slots__ = (
@@ -92,6 +99,7 @@ class EgressPolicy:
         max_index: int = 99999,
         regex_timeout_s: float = 1.0,
         context_chars: int = 128,
+        pattern_paths: Sequence[str] = (),
     ) -> None:
         try:
             mask.format(label="LABEL")
@@ -114,21 +122,30 @@ class EgressPolicy:
         self.relink = relink
         self.timeout = regex_timeout_s
         self.context_chars = context_chars
+        echo = echoed_placeholder_pattern(max_label_length, max_index)
+        _check_ceiling(
+            max_held_chars, match_reach(echo), "an echoed placeholder", "a lower max_index"
+        )
         items = [
             compile_item(
                 name="placeholder",
                 label="PLACEHOLDER",
                 kind="placeholder",
                 rank=_RANK_PLACEHOLDER,
-                source=echoed_placeholder_pattern(max_label_length, max_index),
+                source=echo,
                 validator=None,
             )
         ]
         for position, pattern in enumerate(patterns):
+            path = (
+                pattern_paths[position]
+                if position < len(pattern_paths)
+                else f"response.redact[{position}]"
+            )
             if not LABEL_RE.match(pattern.label):
                 raise ConfigError(
                     f"output pattern {pattern.name!r} has an invalid label",
-                    path=f"response.redact[{position}]",
+                    path=path,
                     expected="a label matching [A-Z][A-Z0-9_]*",
                 )
             try:
@@ -140,21 +157,35 @@ class EgressPolicy:
                         rank=_RANK_PATTERN + position,
                         source=pattern.pattern,
                         validator=pattern.validator,
-                        hint=_hint(pattern, position, max_held_chars),
+                        hint=_hint(pattern, path, max_held_chars),
                     )
                 )
             except regex.error as exc:
                 raise ConfigError(
                     f"output pattern {pattern.name!r} does not compile",
-                    path=f"response.redact[{position}]",
+                    path=path,
                     expected="regex-module source",
                 ) from exc
             except ValueError as exc:
                 raise ConfigError(
                     f"output pattern {pattern.name!r} has a hint its pattern refutes",
-                    path=f"response.redact[{position}]",
+                    path=path,
                     expected="anchors and a lead covering every start of a match",
                 ) from exc
+            back = lookbehind_reach(pattern.pattern)
+            if back is None or back > context_chars:
+                width = "unbounded" if back is None else f"{back} characters"
+                raise ConfigError(
+                    f"output pattern {pattern.name!r} has a look-behind of {width}",
+                    path=path,
+                    expected=f"look-behind of at most {context_chars} characters",
+                )
+            _check_ceiling(
+                max_held_chars,
+                match_reach(pattern.pattern),
+                f"output pattern {pattern.name!r}",
+                "a route without that pattern",
+            )
         self.regex = RegexScanner(items, regex_timeout_s)
         pairs = (
             literals.items()
@@ -211,7 +242,18 @@ class EgressRules:
         self.scanners = tuple(s for s in (self.vault, policy.literals) if s)
 
 
-def _hint(pattern: OutputPattern, position: int, ceiling: int) -> AnchorHint | None:
+def _check_ceiling(ceiling: int, reach: int | None, what: str, remedy: str) -> None:
+    """ConfigError when a bounded item can hold more than the ceiling (see reach)."""
+    if reach is not None and reach > ceiling:
+        raise ConfigError(
+            f"max_held_chars {ceiling} is below what {what} can hold ({reach} characters),"
+            " so refusals would depend on the chunking",
+            path="response.max_held_chars",
+            expected=f"an int >= {reach}, or {remedy}",
+        )
+
+
+def _hint(pattern: OutputPattern, path: str, ceiling: int) -> AnchorHint | None:
     """The pattern's speed hint, if it has one that cannot change when the filter refuses.
 
     A hint holds at most ``reach`` characters more than the exact answer would; it is
@@ -224,7 +266,7 @@ def _hint(pattern: OutputPattern, position: int, ceiling: int) -> AnchorHint | N
     except (ValueError, regex.error) as exc:
         raise ConfigError(
             f"output pattern {pattern.name!r} has an invalid hint",
-            path=f"response.redact[{position}]",
+            path=path,
             expected="non-empty anchors; a character class lead with a positive lead_max",
         ) from exc
     return hint if 2 * hint.reach < ceiling else None

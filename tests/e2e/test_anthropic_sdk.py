@@ -176,7 +176,7 @@ async def test_overflow_refusal_raises_in_the_sdk(
     fake: FakeUpstream, gateway: StartGateway, use_async: bool
 ) -> None:
     """An unterminated private key past the ceiling ends the stream with event: error."""
-    gw = await gateway(max_held_chars=256)
+    gw = await gateway(max_held_chars=256, redact=("PRIVATE_KEY", "JWT"))
     pem = "-----BEGIN RSA PRIVATE KEY-----\n" + "MIIEowIBAAKCAQEA" * 40
     raw = respell((RECORDED / "anthropic_messages_stream_text.sse").read_bytes(), "anthropic",
                   lambda channel, text: f"{text} {pem}", piece=7)

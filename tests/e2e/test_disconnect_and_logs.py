@@ -63,7 +63,7 @@ async def test_no_seeded_value_in_any_log_line(
 ) -> None:
     """Success, refusal, upstream error and bad input: no log line holds a seeded value."""
     caplog.set_level(logging.DEBUG)
-    gw = await gateway(max_held_chars=256)
+    gw = await gateway(max_held_chars=256, redact=("PRIVATE_KEY", "JWT"))
     pem = "-----BEGIN RSA PRIVATE KEY-----\n" + "MIIEowIBAAKCAQEA" * 40
     text = (RECORDED / "openai_chat_stream_text.sse").read_bytes()
     fake.script.extend([

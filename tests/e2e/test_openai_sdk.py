@@ -178,7 +178,7 @@ async def test_overflow_refusal_raises_in_the_sdk(
     fake: FakeUpstream, gateway: StartGateway, use_async: bool
 ) -> None:
     """An unterminated private key past the ceiling ends the stream with an error event."""
-    gw = await gateway(max_held_chars=256)
+    gw = await gateway(max_held_chars=256, redact=("PRIVATE_KEY", "JWT"))
     pem = "-----BEGIN RSA PRIVATE KEY-----\n" + "MIIEowIBAAKCAQEA" * 40
     raw = respell((RECORDED / "openai_chat_stream_text.sse").read_bytes(), "openai",
                   lambda channel, text: f"{text} {pem}", piece=7)
@@ -192,7 +192,7 @@ async def test_overflow_refusal_raises_in_the_sdk(
 
 async def test_overflow_refusal_non_streamed(fake: FakeUpstream, gateway: StartGateway) -> None:
     """Non-streamed, the refusal is an HTTP error the SDK raises on."""
-    gw = await gateway(max_held_chars=256)
+    gw = await gateway(max_held_chars=256, redact=("PRIVATE_KEY", "JWT"))
     pem = "-----BEGIN RSA PRIVATE KEY-----\n" + "MIIEowIBAAKCAQEA" * 40
     fake.script.append(Reply.json_body({"id": "x", "object": "chat.completion", "created": 1,
                                         "model": "m", "choices": [{

@@ -17,7 +17,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.egress_corpus import (
-    CEILING,
     FIXTURES,
     LONG_JWT,
     SHORT_PEM,
@@ -28,14 +27,9 @@ from tests.egress_corpus import (
     run_chunks,
 )
 
-RULES = {
-    name: make_rules(relink, literals=literals, hinted=hinted)
-    for name, (relink, literals, hinted) in VARIANTS.items()
-}
-ORACLES = {
-    name: make_oracle(relink, literals=literals)
-    for name, (relink, literals, _hinted) in VARIANTS.items()
-}
+RULES = {name: make_rules(name) for name in VARIANTS}
+ORACLES = {name: make_oracle(name) for name in VARIANTS}
+CEILINGS = {name: ceiling for name, (_r, _l, _h, ceiling) in VARIANTS.items()}
 
 
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
@@ -46,7 +40,7 @@ def test_every_split_of_every_fixture_equals_the_oracle(name: str, variant: str)
     rules = RULES[variant]
     expected, longest = ORACLES[variant].run(text)
     whole, refused = run_chunks(rules, [text])
-    must_refuse = longest > CEILING
+    must_refuse = longest > CEILINGS[variant]
     assert refused == must_refuse
     if not refused:
         assert whole == expected
@@ -64,9 +58,11 @@ def test_corpus_fixtures_exercise_what_they_claim() -> None:
     oracle = ORACLES["relink"]
     assert "Alice Müller" in oracle.run(FIXTURES["adjacent_placeholders"])[0]
     assert "[REDACTED:PRIVATE_KEY]" in oracle.run(FIXTURES["short_pem"])[0]
-    assert oracle.run(FIXTURES["long_pem_refused"])[1] > CEILING
+    assert oracle.run(FIXTURES["long_pem_refused"])[1] > CEILINGS["relink"]
     assert oracle.run("x " + LONG_JWT)[0] == "x [REDACTED:JWT]"
-    assert len(LONG_JWT) > 256 and len(SHORT_PEM) < CEILING
+    assert len(LONG_JWT) > 256 and len(SHORT_PEM) < CEILINGS["relink"]
+    bearer = "Authorization: Bearer sk-proj-4fG7hJ2kLm9Qx8Rt5Vw3Yz"
+    assert ORACLES["wide"].run(bearer)[0] == "Authorization: Bearer [REDACTED:API_KEY]"
     out = oracle.run(FIXTURES["greedy_email_growth"])[0]
     assert out == "Write to [REDACTED:EMAIL] today, or [REDACTED:EMAIL]. Or x@y."
     assert "xTCK-123" in oracle.run(FIXTURES["word_boundary_chunk_start"])[0]
@@ -115,7 +111,7 @@ def test_random_chunkings_of_planted_text_equal_the_oracle(
     text, chunks = case
     expected, longest = ORACLES[variant].run(text)
     whole, refused = run_chunks(RULES[variant], [text])
-    assert refused == (longest > CEILING)
+    assert refused == (longest > CEILINGS[variant])
     if not refused:
         assert whole == expected
     got, split_refused = run_chunks(RULES[variant], chunks)
@@ -138,7 +134,7 @@ _JSON_VALUE = st.recursive(
 @given(
     value=_JSON_VALUE,
     ensure_ascii=st.booleans(),
-    variant=st.sampled_from(["relink", "quiet"]),
+    variant=st.sampled_from(["relink", "quiet", "wide"]),
     data=st.data(),
 )
 def test_json_channels_are_chunking_invariant_and_valid(

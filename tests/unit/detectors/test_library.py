@@ -540,7 +540,7 @@ def test_complete_key_then_prose_in_the_stream_is_masked_and_the_prose_kept() ->
 
 def test_open_key_past_the_ceiling_is_refused_without_releasing_it() -> None:
     """Still open at the ceiling, the stream is refused and nothing of the key got out."""
-    flt = EgressFilter(_pem_policy(max_held_chars=64).for_request({}, {}))
+    flt = EgressFilter(_pem_policy(max_held_chars=80).for_request({}, {}))
     emitted = flt.feed("Here: -----BEGIN RSA PRIVATE KEY-----\n")
     with pytest.raises(EgressRefused):
         for _ in range(10):

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pipelines.egress import EgressFilter, EgressPolicy, EgressRules, OutputPattern
 from pipelines.errors import ConfigError, EgressRefused
@@ -19,6 +23,8 @@ EMAIL = OutputPattern(
     label="EMAIL",
     pattern=r"(?<![\w.+-])[\w.+-]{1,64}@(?:[A-Za-z0-9-]{1,63}\.){1,8}[A-Za-z]{2,63}(?![\w-])",
 )
+PEM = next(p for p in BUILTIN_PATTERNS if p.name == "PEM_PRIVATE_KEY")
+JWT = next(p for p in BUILTIN_PATTERNS if p.name == "JWT")
 DIGITS = OutputPattern(
     name="EVEN", label="EVEN", pattern=r"(?<!\d)\d{4}(?!\d)", validator=lambda s: int(s) % 2 == 0
 )
@@ -194,7 +200,7 @@ def test_no_character_is_added_or_lost_between_chunks() -> None:
 
 def test_refuses_an_open_value_past_the_ceiling_and_releases_nothing_of_it() -> None:
     """An unterminated PEM block longer than the ceiling refuses; the tail never leaks."""
-    r = rules(patterns=BUILTIN_PATTERNS, max_held_chars=200)
+    r = rules(patterns=(PEM,), max_held_chars=200)
     flt = EgressFilter(r)
     emitted = flt.feed("ok ")
     with pytest.raises(EgressRefused) as refused:
@@ -212,7 +218,7 @@ def test_refuses_an_open_value_past_the_ceiling_and_releases_nothing_of_it() -> 
 
 def test_a_complete_value_longer_than_the_ceiling_refuses_even_in_one_chunk() -> None:
     """Refusal does not depend on chunking: one chunk with a too-long PEM also refuses."""
-    r = rules(patterns=BUILTIN_PATTERNS, max_held_chars=100)
+    r = rules(patterns=(PEM,), max_held_chars=100)
     flt = EgressFilter(r)
     with pytest.raises(EgressRefused):
         flt.feed("x " + SHORT_PEM + " y")
@@ -220,7 +226,7 @@ def test_a_complete_value_longer_than_the_ceiling_refuses_even_in_one_chunk() ->
 
 def test_values_within_the_ceiling_are_redacted() -> None:
     """A PEM block and a long JWT below the ceiling are masked whatever the chunking."""
-    r = rules(patterns=BUILTIN_PATTERNS, max_held_chars=1000)
+    r = rules(patterns=(PEM, JWT), max_held_chars=1000)
     text = f"k {SHORT_PEM} t {LONG_JWT} ."
     for size in (1, 3, 64, len(text)):
         chunks = [text[i : i + size] for i in range(0, len(text), size)]
@@ -269,7 +275,7 @@ def test_close_twice_is_a_programming_error() -> None:
 
 def test_hostile_input_is_bounded_by_the_placeholder_grammar() -> None:
     """Thousands of brackets or a giant label are released, never held to the ceiling."""
-    r = rules(max_held_chars=100)
+    r = rules(patterns=(DIGITS,), max_held_chars=100)
     text = "[" * 500 + "[" + "A" * 500 + "_1]" + "\\" * 300
     out = run(r, *[text[i : i + 7] for i in range(0, len(text), 7)])
     assert out == text
@@ -347,11 +353,68 @@ AWS = OutputPattern(
 )
 
 
-def test_a_ceiling_below_a_bounded_pattern_makes_refusal_depend_on_chunking() -> None:
-    """The contract break a ceiling below the longest bounded match allows: an open
-    prefix that never completes passes in one feed but refuses in 4-character chunks."""
-    r = EgressPolicy(patterns=[AWS], max_held_chars=10).for_request({}, {})
-    text = "key AKIAIOSFODNN7EXAMPL. ok"
-    assert run(r, text) == text
-    with pytest.raises(EgressRefused):
-        run(r, *[text[i : i + 4] for i in range(0, len(text), 4)])
+_ECHO_LABEL, _ECHO_INDEX = 4, 9  # echoed placeholders of at most 14 characters
+
+
+def short_echoes(patterns: tuple[OutputPattern, ...], ceiling: int) -> EgressPolicy:
+    """A policy whose echoed placeholders hold at most 14 characters."""
+    return EgressPolicy(
+        patterns=patterns, max_held_chars=ceiling, max_label_length=_ECHO_LABEL,
+        max_index=_ECHO_INDEX,
+    )
+
+
+@pytest.mark.parametrize(
+    ("patterns", "ceiling", "culprit"),
+    [
+        ((AWS,), 20, "'AWS' can hold (21"),  # 20 characters and the look-ahead's one
+        ((EMAIL,), 600, "'EMAIL' can hold (641"),
+        ((OutputPattern("T", "T", r"\bTCK-\d{3,20}\b"),), 26, "'T' can hold (28"),  # \b reads on
+        ((), 13, "an echoed placeholder can hold (14"),
+    ],
+)
+def test_a_ceiling_below_a_bounded_pattern_is_a_config_error(
+    patterns: tuple[OutputPattern, ...], ceiling: int, culprit: str
+) -> None:
+    """Below what a bounded item can hold, a refusal would depend on the chunking (one
+    feed passes an open prefix that small chunks hold past the ceiling): a ConfigError
+    naming the key and the item."""
+    with pytest.raises(ConfigError) as error:
+        short_echoes(patterns, ceiling)
+    assert error.value.path == "response.max_held_chars"
+    assert culprit in error.value.message
+    assert "chunking" in error.value.message
+
+
+def test_unbounded_patterns_take_any_ceiling() -> None:
+    """The ceiling is what unbounded values (a PEM block, a JWT) are refused by."""
+    short_echoes((PEM, JWT), 14)
+
+
+_AWS_TEXT = st.lists(
+    st.sampled_from(["AKIA", "ASIA", "IOSF", "ODNN", "7EXA", "MPLE", "x", " ", ".", "Q1"]),
+    max_size=14,
+).map("".join)
+
+
+@settings(max_examples=150, deadline=None)
+@given(text=_AWS_TEXT, cuts=st.lists(st.integers(1, 60), max_size=8))
+def test_at_the_lowest_allowed_ceiling_bounded_patterns_never_refuse(
+    text: str, cuts: list[int]
+) -> None:
+    """The bound is tight enough: at exactly the reach no chunking ever refuses, so
+    every chunking gives the one-feed output."""
+    r = short_echoes((AWS,), 21)
+    bounds = [0, *sorted({c for c in cuts if c < len(text)}), len(text)]
+    chunks = [text[a:b] for a, b in itertools.pairwise(bounds)]
+    assert run(r.for_request({}, {}), *chunks) == run(r.for_request({}, {}), text)
+
+
+def test_lookbehind_past_the_context_window_is_a_config_error() -> None:
+    """A look-behind reading further back than context_chars is refused in the core."""
+    for source, context in [(r"(?<=a{0,200})T", 128), (r"(?<=a+)T", 128), (r"(?<=ab)T", 1)]:
+        pattern = OutputPattern(name="LB", label="LB", pattern=source)
+        with pytest.raises(ConfigError) as error:
+            EgressPolicy(patterns=(pattern,), context_chars=context, pattern_paths=["x.y[3]"])
+        assert error.value.path == "x.y[3]"
+    EgressPolicy(patterns=(OutputPattern("LB", "LB", r"(?<=a{0,128})T"),))

@@ -129,7 +129,10 @@ def test_encode_string_content(text: str, ascii_mode: bool, encoded: str) -> Non
 
 def test_a_refused_json_channel_stays_refused() -> None:
     """After a refusal inside a literal, even text outside literals is refused."""
-    policy = EgressPolicy(patterns=(EMAIL,), max_held_chars=20)
+    run_of_x = OutputPattern(name="RUN", label="RUN", pattern=r"x+y")
+    policy = EgressPolicy(
+        patterns=(run_of_x,), max_held_chars=20, max_label_length=4, max_index=9
+    )
     flt = EgressFilter(policy.for_request({}, {}), json_string=True)
     with pytest.raises(EgressRefused):
         flt.feed('{"a": "' + "x" * 30)

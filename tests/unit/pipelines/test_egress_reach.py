@@ -1,0 +1,107 @@
+"""How far output patterns read (pipelines.egress.reach): back for the context window,
+forward for the ceiling; both pinned on the engine's own parse, and the forward bound
+checked against what the stream filter really holds."""
+
+from __future__ import annotations
+
+import pytest
+import regex
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pipelines.egress import EgressFilter, EgressPolicy
+from pipelines.egress.reach import lookbehind_reach, match_reach
+from tests.egress_corpus import BUILTIN_PATTERNS
+
+
+@pytest.mark.parametrize(
+    ("pattern", "reach"),
+    [
+        (r"TCK-[0-9]{6}", 0),
+        (r"(?=x)y", 0),
+        (r"\bfoo", 1),  # \b and ^ become one-character look-behinds in the filter
+        (r"^foo", 1),
+        (r"(?<=ab)c", 2),
+        (r"(?<=a{2,5}|xyz)c", 5),
+        (r"(?i)(?<=ß)x", 2),
+        (r"(?<=a(?<=bb{3}))c", 5),
+        (r"(?x) (?<= a  b ) c  # comment", 2),
+        (r"a(?i)b(?<=x{3})", 3),
+        (r"(?<=a+)c", None),
+        (r"(?<!\X)c", None),
+    ],
+)
+def test_lookbehind_reach_table(pattern: str, reach: int | None) -> None:
+    """The reach of a pattern's look-behinds, as the ``regex`` engine reads them."""
+    assert lookbehind_reach(pattern) == reach
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(min_value=0, max_value=300), st.integers(min_value=0, max_value=300))
+def test_lookbehind_reach_of_a_bounded_repeat(low: int, extra: int) -> None:
+    """``(?<=a{m,n})`` reaches exactly ``n`` characters back."""
+    assert lookbehind_reach(rf"(?<=a{{{low},{low + extra}}})T") == low + extra
+
+
+def test_lookbehind_reach_of_bad_source_raises() -> None:
+    """A pattern that does not compile is a regex.error, not a silent reach."""
+    with pytest.raises(regex.error):
+        lookbehind_reach("(?<=a")
+
+
+@pytest.mark.parametrize(
+    ("pattern", "reach"),
+    [
+        (r"TCK-[0-9]{6}", 10),
+        (r"(?<=ab)c", 1),  # look-behinds read back, not forward
+        (r"a(?!b)", 2),
+        (r"a{2,5}(?=xyz)", 8),
+        (r"(?=ab)(?!abc)x", 6),  # an upper bound: the look-aheads are summed
+        (r"(?i)ß", 2),
+        (r"foo$", 5),  # $ becomes a look-ahead for an optional newline and the end
+        (r"\bfoo\b", 7),  # each \b becomes two one-character look-aheads
+        (r"(?:ab|c){1,3}", 6),
+        (r"a+", None),
+        (r"x(?=a*)", None),
+        (r"(a)\1", None),
+        (r"\X", None),
+    ],
+)
+def test_match_reach_table(pattern: str, reach: int | None) -> None:
+    """The longest match plus what look-aheads read past it, as the engine reads it."""
+    assert match_reach(pattern) == reach
+
+
+def test_match_reach_of_the_builtins() -> None:
+    """Pinned per built-in: a change of the library or of regex's parser shows here."""
+    reach = {p.name: match_reach(p.pattern) for p in BUILTIN_PATTERNS}
+    assert reach == {
+        "EMAIL": 641, "US_SSN": 13, "US_SSN_BARE": 78, "PHONE": 69, "CREDIT_CARD": 39,
+        "IBAN": 45, "DE_TAX_ID": 16, "IPV4": 29, "IPV6": 54, "PEM_PRIVATE_KEY": None,
+        "JWT": None, "AWS_ACCESS_KEY": 21, "GITHUB_TOKEN": 256, "SLACK_TOKEN": 256,
+        "ANTHROPIC_API_KEY": 308, "OPENAI_API_KEY": 308, "BEARER_TOKEN": 4109,
+    }
+
+
+_BOUNDED = [p for p in BUILTIN_PATTERNS if match_reach(p.pattern) is not None]
+_PIECES = st.sampled_from(
+    [*"ab.@-_:+ 0123456789()", "bob", "@corp.example", ".org", "AKIA", "ghp_", "sk-ant-",
+     "Bearer ", "SSN: ", "DE89", "fe80::", "(415) ", "+49 30 ", "1111 ", "[PERSON_1"]
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    pieces=st.lists(_PIECES, min_size=1, max_size=40),
+    index=st.integers(0, len(_BOUNDED) - 1),
+)
+def test_a_bounded_pattern_never_holds_more_than_its_reach(pieces: list[str], index: int) -> None:
+    """Fed one character at a time, the filter never holds more than the pattern's reach
+    (or an echo's): the bound the ceiling check relies on is sound."""
+    pattern = _BOUNDED[index]
+    policy = EgressPolicy(patterns=[pattern], max_label_length=8, max_index=9)
+    bound = max(match_reach(pattern.pattern) or 0, 22)  # 22: the longest echo here
+    flt = EgressFilter(policy.for_request({"[PERSON_1]": "Ann"}, {}))
+    for char in "".join(pieces):
+        flt.feed(char)
+        assert flt.held <= bound
