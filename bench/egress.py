@@ -3,11 +3,9 @@
 The stream is realistic model output: prose (English and German) that echoes ten
 placeholders, several e-mail addresses and card numbers, a long JWT and one PEM private
 key block, fed in 4-character chunks as LLM APIs emit.  Ours runs with every built-in
-output pattern, twice: with the library's speed hints (anchors and lead classes, see
-``pipelines.egress.hints.AnchorHint``) and without them (what a route gets while its
-output patterns carry no hints).  Per-feed figures are from the fastest of three runs
-of the whole stream (the machine is shared; the other runs only add noise).  The naive
-designs use the same patterns and placeholders:
+output pattern.  Per-feed figures are from the fastest of three runs of the whole
+stream (the machine is shared; the other runs only add noise).  The naive designs use
+the same patterns and placeholders:
 
 * per-chunk replace: relink and redact each chunk on its own (what breaks at chunk
   boundaries); its leaks are counted;
@@ -50,8 +48,7 @@ CHUNK = 4
 SEED = 20261129
 RUNS = 3
 
-PATTERNS = builtin_patterns(hinted=True)
-PLAIN_PATTERNS = builtin_patterns(hinted=False)
+PATTERNS = builtin_patterns()
 RELINK = {
     f"[{label}_{n}]": value
     for label, n, value in [
@@ -237,7 +234,6 @@ def main() -> None:
     text = make_stream(2500)
     chunks = chunks_of(text, CHUNK)
     policy = EgressPolicy(patterns=PATTERNS)
-    plain = EgressPolicy(patterns=PLAIN_PATTERNS)
     compiled = [(regex.compile(p.pattern, regex.VERSION1), p.label) for p in PATTERNS]
     apply = naive_replace(compiled)
 
@@ -245,11 +241,9 @@ def main() -> None:
     ours, times, held, ttfb_ours = best_run(policy, chunks)
     # CPU time of this thread over warm-up and all runs: robust when cores are shared.
     cpu_us = (time.thread_time() - cpu_start) / (len(chunks) * RUNS + 500) * 1e6
-    plain_out, plain_times, _held, _ttfb = best_run(plain, chunks)
     prose_chunks = chunks_of(" ".join([PROSE_TEXT] * 20), CHUNK)
     prose_held = run_ours(policy, prose_chunks)[2]
-    prose_held_plain = run_ours(plain, prose_chunks)[2]
-    leaks_ours = count_leaks(ours, text) + count_leaks(plain_out, text)
+    leaks_ours = count_leaks(ours, text)
     for size in (1, 2, 3, 5, 7, 16, 64):  # zero leaks on other splits as well
         leaks_ours += count_leaks(run_ours(policy, chunks_of(text, size))[0], text)
     cut = text[: text.index(PEM) + len(PEM) // 2]  # the stream ends inside the key
@@ -286,12 +280,10 @@ def main() -> None:
         "feeds": len(chunks),
         **feed_figures("", times, text),
         "feed_cpu_us_mean": round(cpu_us, 2),
-        **feed_figures("no_hints_", plain_times, text),
         "held_mean": round(statistics.fmean(held), 2),
         "held_max": max(held),
         "held_mean_prose": round(statistics.fmean(prose_held), 2),
         "held_max_prose": max(prose_held),
-        "no_hints_held_mean_prose": round(statistics.fmean(prose_held_plain), 2),
         "ttfb_ms_ours": round(ttfb_ours, 3),
         "literals_100k_build_s": round(build_s, 2),
         "literals_100k_feed_us_p50": round(statistics.median(big_times) / 1e3, 2),
@@ -307,9 +299,8 @@ def main() -> None:
     width = max(len(k) for k in figures)
     print("egress filter, 4-character chunks, every built-in output pattern, 10 placeholders")
     print(f"{'design':<26}{'leaks':>8}{'ttfb ms':>12}{'feed us p50':>14}")
-    p50, plain_p50 = figures["feed_us_p50"], figures["no_hints_feed_us_p50"]
-    print(f"{'ours, hinted patterns':<26}{leaks_ours:>8}{ttfb_ours:>12.3f}{p50:>14}")
-    print(f"{'ours, no hints':<26}{'(incl.)':>8}{'-':>12}{plain_p50:>14}")
+    p50 = figures["feed_us_p50"]
+    print(f"{'ours':<26}{leaks_ours:>8}{ttfb_ours:>12.3f}{p50:>14}")
     print(f"{'per-chunk replace':<26}{figures['leaks_per_chunk_replace']:>8}{'-':>12}{'-':>14}")
     print(f"{'buffer everything':<26}{figures['leaks_buffer_all']:>8}{ttfb_buffer:>12.3f}{'-':>14}")
     print(f"{'fixed 64-char hold-back':<26}{figures['leaks_fixed_window_64']:>8}{'-':>12}{'-':>14}")

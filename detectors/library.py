@@ -64,11 +64,8 @@ class EntityPattern:
     ``name`` is the library key (``CREDIT_CARD``), ``label`` the label of emitted spans
     (``CREDIT_CARD``; several secrets share ``API_KEY``).  ``validator`` sees the exact
     matched text.  ``max_length`` is ``None`` for unbounded patterns.  ``anchors``: every
-    match contains one of these literals (empty: no such literal).  ``lead``/``lead_max``:
-    before its first anchor, a match (or an unfinished one) is at most ``lead_max``
-    characters of the character class ``lead`` (``None``: it starts at the anchor).  The
-    egress filter uses anchors and lead together to skip regex work on text that cannot
-    start a match; it checks the promise against the pattern at start-up.
+    match contains one of these literals (empty: no such literal); the ingress scanner
+    skips a pattern on text that holds none of them.
     """
 
     name: str
@@ -79,8 +76,6 @@ class EntityPattern:
     description: str
     max_length: int | None
     anchors: tuple[str, ...] = ()
-    lead: str | None = None
-    lead_max: int = 0
 
     def __post_init__(self) -> None:
         if not (0.0 <= self.score <= 1.0):
@@ -188,8 +183,6 @@ def phone_entity(mode: str = "lenient", regions: Iterable[str] = ("US", "DE")) -
         description="Telephone number, international (+country) or national (configured regions)",
         max_length=_PHONE_MAX,
         anchors=_DIGITS,
-        lead="[+(]",
-        lead_max=1,
     )
 
 
@@ -230,8 +223,6 @@ _ENTRIES: Final[tuple[EntityPattern, ...]] = (
         description="E-mail address, internationalised local parts and domains included",
         max_length=64 + 1 + 8 * 64 + 63,
         anchors=("@",),
-        lead=EMAIL_LOCAL_CHAR,
-        lead_max=64,
     ),
     EntityPattern(
         name="US_SSN",
@@ -282,8 +273,6 @@ _ENTRIES: Final[tuple[EntityPattern, ...]] = (
         description="International bank account number, per-country length and mod-97 check",
         max_length=4 + 7 * 5 + 5,
         anchors=_DIGITS,
-        lead="[A-Z]",
-        lead_max=2,
     ),
     EntityPattern(
         name="DE_TAX_ID",
@@ -307,8 +296,6 @@ _ENTRIES: Final[tuple[EntityPattern, ...]] = (
         description="IPv4 address in dotted-quad form, not when labelled as a version",
         max_length=15,
         anchors=(".",),
-        lead="[0-9]",
-        lead_max=3,
     ),
     EntityPattern(
         name="IPV6",
@@ -322,8 +309,6 @@ _ENTRIES: Final[tuple[EntityPattern, ...]] = (
         description="IPv6 address, full or compressed, embedded IPv4 tail allowed",
         max_length=45,
         anchors=(":",),
-        lead="[0-9A-Fa-f]",
-        lead_max=4,
     ),
     EntityPattern(
         name="PEM_PRIVATE_KEY",
@@ -417,8 +402,6 @@ _ENTRIES: Final[tuple[EntityPattern, ...]] = (
         description="Credential after 'Bearer ' (HTTP Authorization); the span is the token only",
         max_length=4096 + 2,
         anchors=("earer", "EARER"),
-        lead="[bB]",
-        lead_max=1,
     ),
 )
 

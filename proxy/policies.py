@@ -132,9 +132,6 @@ def build_policy(
                         label=entity.label,
                         pattern=entity.pattern,
                         validator=entity.validator,
-                        anchors=entity.anchors,
-                        lead=entity.lead,
-                        lead_max=entity.lead_max,
                     ),
                 )
                 for entity in entities

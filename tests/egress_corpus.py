@@ -26,10 +26,8 @@ CEILING = 700
 WIDE_CEILING = 4200
 
 
-def builtin_patterns(
-    hinted: bool = True, ceiling: int | None = None
-) -> tuple[OutputPattern, ...]:
-    """Every built-in entity as an output pattern, with or without its speed hint.
+def builtin_patterns(ceiling: int | None = None) -> tuple[OutputPattern, ...]:
+    """Every built-in entity as an output pattern.
 
     With a ``ceiling``, only those whose longest match (the library's ``max_length``, and
     a margin for look-aheads) fits under it.
@@ -39,21 +37,12 @@ def builtin_patterns(
         if ceiling is not None and e.max_length is not None and e.max_length + 32 > ceiling:
             continue
         patterns.append(
-            OutputPattern(
-                name=e.name,
-                label=e.label,
-                pattern=e.pattern,
-                validator=e.validator,
-                anchors=e.anchors if hinted else (),
-                lead=e.lead if hinted else None,
-                lead_max=e.lead_max if hinted else 0,
-            )
+            OutputPattern(name=e.name, label=e.label, pattern=e.pattern, validator=e.validator)
         )
     return tuple(patterns)
 
 
 BUILTIN_PATTERNS = builtin_patterns()
-PLAIN_PATTERNS = builtin_patterns(hinted=False)
 # A pattern written with \b at both ends: its truth at a chunk start depends on text
 # already emitted, at a chunk end on text not yet received.
 WORD_PATTERN = OutputPattern(name="TICKET", label="TICKET", pattern=r"\bTCK-\d{3,6}\b")
@@ -149,27 +138,26 @@ FIXTURES: dict[str, str] = {
 }
 
 
-# The policy variants every chunking test runs: with literals and the vault (the scan
-# loop), patterns only with hints (the quiet path), every built-in without hints under
-# the wide ceiling (what a route gets when its patterns carry none).
-VARIANTS: dict[str, tuple[bool, bool, bool, int]] = {
-    # name: (relink, literals, hinted, ceiling)
-    "relink": (True, True, True, CEILING),
-    "redact_vault": (False, True, True, CEILING),
-    "quiet": (True, False, True, CEILING),
-    "wide": (True, False, False, WIDE_CEILING),
+# The policy variants every chunking test runs: with literals and the vault (relinking,
+# and masking raw values), output patterns alone, and every built-in under the wide
+# ceiling.
+VARIANTS: dict[str, tuple[bool, bool, int]] = {
+    # name: (relink, literals, ceiling)
+    "relink": (True, True, CEILING),
+    "redact_vault": (False, True, CEILING),
+    "patterns": (True, False, CEILING),
+    "wide": (True, False, WIDE_CEILING),
 }
 
 
 def patterns_for(variant: str) -> tuple[OutputPattern, ...]:
     """The output patterns of a variant: the built-ins that fit its ceiling, the \\b one."""
-    _relink, _literals, hinted, ceiling = VARIANTS[variant]
-    return (*builtin_patterns(hinted, ceiling), WORD_PATTERN)
+    return (*builtin_patterns(VARIANTS[variant][2]), WORD_PATTERN)
 
 
 def make_rules(variant: str) -> EgressRules:
     """A variant's policy for the corpus request (ten issued placeholders)."""
-    relink, literals, _hinted, ceiling = VARIANTS[variant]
+    relink, literals, ceiling = VARIANTS[variant]
     policy = EgressPolicy(
         patterns=patterns_for(variant),
         relink=relink,
@@ -181,7 +169,7 @@ def make_rules(variant: str) -> EgressRules:
 
 def make_oracle(variant: str) -> Oracle:
     """The independent whole-string oracle for the same request."""
-    relink, literals, _hinted, _ceiling = VARIANTS[variant]
+    relink, literals, _ceiling = VARIANTS[variant]
     return Oracle(
         patterns=patterns_for(variant),
         relink_map=RELINK_MAP,

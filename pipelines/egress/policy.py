@@ -15,7 +15,6 @@ from typing import Final, final
 
 import regex
 
-from pipelines.egress.hints import AnchorHint
 from pipelines.egress.literals import LiteralScanner
 from pipelines.egress.reach import lookbehind_reach, match_reach
 from pipelines.egress.regex import RegexScanner, compile_item
@@ -42,19 +41,13 @@ class OutputPattern:
     """One pattern to redact in replies (built from ``detectors.library.EntityPattern``).
 
     ``pattern`` is ``regex``-module source (VERSION1); ``validator``, if given, must
-    accept the matched text for it to count.  ``anchors``, ``lead`` and ``lead_max`` are
-    an optional speed hint, a promise about the pattern that lets most chunks pass
-    without a regex search (:class:`~pipelines.egress.hints.AnchorHint`); a wrong one
-    is a leak, so only the tested entity library should give them.
+    accept the matched text for it to count.
     """
 
     name: str
     label: str
     pattern: str
     validator: Callable[[str], bool] | None = None
-    anchors: tuple[str, ...] = ()
-    lead: str | None = None
-    lead_max: int = 0
 
 
 @final
@@ -157,7 +150,6 @@ class EgressPolicy:
                         rank=_RANK_PATTERN + position,
                         source=pattern.pattern,
                         validator=pattern.validator,
-                        hint=_hint(pattern, path, max_held_chars),
                     )
                 )
             except regex.error as exc:
@@ -165,12 +157,6 @@ class EgressPolicy:
                     f"output pattern {pattern.name!r} does not compile",
                     path=path,
                     expected="regex-module source",
-                ) from exc
-            except ValueError as exc:
-                raise ConfigError(
-                    f"output pattern {pattern.name!r} has a hint its pattern refutes",
-                    path=path,
-                    expected="anchors and a lead covering every start of a match",
                 ) from exc
             back = lookbehind_reach(pattern.pattern)
             if back is None or back > context_chars:
@@ -251,25 +237,6 @@ def _check_ceiling(ceiling: int, reach: int | None, what: str, remedy: str) -> N
             path="response.max_held_chars",
             expected=f"an int >= {reach}, or {remedy}",
         )
-
-
-def _hint(pattern: OutputPattern, path: str, ceiling: int) -> AnchorHint | None:
-    """The pattern's speed hint, if it has one that cannot change when the filter refuses.
-
-    A hint holds at most ``reach`` characters more than the exact answer would; it is
-    dropped where that could reach the ceiling, so refusals never depend on it.
-    """
-    if not pattern.anchors:
-        return None
-    try:
-        hint = AnchorHint(pattern.anchors, pattern.lead, pattern.lead_max)
-    except (ValueError, regex.error) as exc:
-        raise ConfigError(
-            f"output pattern {pattern.name!r} has an invalid hint",
-            path=path,
-            expected="non-empty anchors; a character class lead with a positive lead_max",
-        ) from exc
-    return hint if 2 * hint.reach < ceiling else None
 
 
 def _forms_of(forms: Iterable[str], relink_map: Mapping[str, str]) -> Iterable[tuple[str, str]]:

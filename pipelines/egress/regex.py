@@ -24,26 +24,22 @@ Look-behind is the other direction: it needs text already emitted, so the filter
 a bounded window of settled input in front of the pending text (see
 :mod:`pipelines.egress`); a pattern whose look-behind could read further back than
 that window is rejected at start-up (:func:`pipelines.egress.lookbehind.lookbehind_reach`).
-The source rewrites live in :mod:`pipelines.egress.source`, the speed hints in
-:mod:`pipelines.egress.hints`.
+The source rewrites live in :mod:`pipelines.egress.source`.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final, final
 
 import regex
 
-from pipelines.egress.hints import AnchorHint
 from pipelines.egress.source import FLAGS, settleable_source, starter_source
 
 __all__ = [
     "FLAGS",
     "UNTIMED_SPAN",
-    "AnchorHint",
     "RegexItem",
     "RegexScanner",
     "ScanState",
@@ -60,8 +56,6 @@ __all__ = [
 UNTIMED_SPAN: Final = 48
 # Distinct one- and two-character keys remembered per policy for the start test.
 _START_CACHE_SIZE: Final = 1 << 16
-# Item masks remembered by the quiet path (each entry holds a small compiled pattern).
-_QUIET_CACHE_SIZE: Final = 4096
 # New texts up to this long are also remembered whole in the start-test cache.
 _WHOLE_KEY_CHARS: Final = 16
 
@@ -85,7 +79,6 @@ class RegexItem:
     probe: regex.Pattern[str]
     starter: regex.Pattern[str] | None
     validator: Callable[[str], bool] | None
-    hint: AnchorHint | None = None
 
 
 def compile_item(
@@ -96,14 +89,10 @@ def compile_item(
     rank: int,
     source: str,
     validator: Callable[[str], bool] | None,
-    hint: AnchorHint | None = None,
 ) -> RegexItem:
-    """Compile one pattern and its probe (raises ``regex.error`` on bad source, and
-    ``ValueError`` when ``hint`` contradicts the pattern: see :meth:`AnchorHint.check`)."""
+    """Compile one pattern and its probe (raises ``regex.error`` on bad source)."""
     settled = settleable_source(source)
     starter = _compile_starter(settled)
-    if hint is not None:
-        hint.check(starter)
     return RegexItem(
         name=name,
         label=label,
@@ -114,7 +103,6 @@ def compile_item(
         probe=regex.compile(f"(?:{settled})(*PRUNE)(*FAIL)", FLAGS),
         starter=starter,
         validator=validator,
-        hint=hint,
     )
 
 
@@ -172,9 +160,6 @@ class _Group:
         self.probe = regex.compile(f"(?P<pg_at>)(?:{body})(*PRUNE)(*FAIL)", FLAGS)
 
 
-_Order = tuple[tuple[int, int, "AnchorHint"], ...]
-
-
 @final
 class ScanState:
     """One stream's progress per item: ``marks[i]`` is the absolute position before
@@ -203,21 +188,14 @@ class RegexScanner:
     __slots__ = (
         "_always",
         "_groups",
-        "_hints",
-        "_quiet",
         "_starts",
         "_timeout",
-        "_unhinted",
         "_whole",
         "items",
     )
 
     def __init__(self, items: Sequence[RegexItem], timeout: float) -> None:
         self.items = tuple(items)
-        self._hints = tuple(item.hint for item in items)
-        self._unhinted = sum(1 << i for i, item in enumerate(items) if item.hint is None)
-        # item mask -> what the quiet path needs for those items (lazily, bounded)
-        self._quiet: dict[int, tuple[Callable[[str], object], str, _Order]] = {}
         self._timeout = timeout
         self._groups = tuple(_Group([item]) for item in items)
         # Items without a sound start test are searched on every feed.
@@ -299,7 +277,6 @@ class RegexScanner:
         unsettled = state.unsettled
         todo = unsettled | starts
         groups = self._groups
-        hints = self._hints
         partial = not final
         while todo:
             low_bit = todo & -todo
@@ -312,13 +289,7 @@ class RegexScanner:
                     start_at = pos
             else:
                 start_at = fresh if fresh > pos else pos
-            hint = hints[index]
-            if hint is not None and not hint.holds_anchor(text, start_at):
-                # No anchor: no match here, and open at most in a short tail (AnchorHint).
-                start = end if final else hint.open_from(text, start_at)
-                group_open = True
-            else:
-                start, group_open = self._search(groups[index], text, start_at, partial)
+            start, group_open = self._search(groups[index], text, start_at, partial)
             # Every position before ``start`` is final for this item: no candidate.
             marks[index] = base + start
             if start < end:
@@ -332,67 +303,6 @@ class RegexScanner:
                 unsettled &= ~low_bit
         state.unsettled = unsettled
         return best, open_, at_best
-
-    def quiet_hold(
-        self, text: str, pos: int, todo: int, state: ScanState, base: int
-    ) -> int | None:
-        """:meth:`scan` for a window only hinted items may touch and none has an anchor in.
-
-        ``todo`` are the items to decide (unsettled or beginning in the new text).  When
-        all of them carry a hint and ``text[pos:]`` holds none of their anchors, none
-        has a match there and each is open at most in its hinted tail: the state is
-        updated as :meth:`scan` would and the leftmost held position returned.  None
-        when the window needs the full scan.  No regex runs.
-        """
-        if todo & self._unhinted:
-            return None
-        entry = self._quiet.get(todo)
-        if entry is None:
-            entry = self._quiet_entry(todo)
-        find, end_chars, order = entry
-        if find(text[pos:].casefold()) is not None:
-            return None
-        end = len(text)
-        if pos == end or (text[-1] < "\x80" and text[-1] not in end_chars):
-            # No tail can end in this character: every item is settled (their marks
-            # are not read while settled).
-            state.unsettled = 0
-            return end
-        hold = end
-        marks = state.marks
-        unsettled = 0
-        for bit, index, hint in order:  # the longest reach first
-            if end - hint.reach >= hold:
-                # Its tail cannot begin before the hold: final up to there.
-                marks[index] = base + hold
-                unsettled |= bit
-                continue
-            start = hint.run_start(text, pos, end) if hint.lead_only else hint.open_from(text, pos)
-            if start < end:
-                marks[index] = base + start
-                unsettled |= bit
-                if start < hold:
-                    hold = start
-        state.unsettled = unsettled
-        return hold
-
-    def _quiet_entry(self, todo: int) -> tuple[Callable[[str], object], str, _Order]:
-        """For the hinted items in ``todo``: a search for any of their anchors in
-        casefolded text, the ASCII characters a tail of theirs may end with, and the
-        items by falling reach.  Remembered per mask (at most ``_QUIET_CACHE_SIZE``)."""
-        hinted = [
-            (1 << index, index, hint)
-            for index, hint in enumerate(self._hints)
-            if todo >> index & 1 and hint is not None
-        ]
-        anchors = sorted({anchor for _bit, _index, hint in hinted for anchor in hint.anchors})
-        find = re.compile("|".join(re.escape(anchor) for anchor in anchors)).search
-        end_chars = "".join(sorted({c for _b, _i, hint in hinted for c in hint.tail_ends}))
-        order = tuple(sorted(hinted, key=lambda entry: -entry[2].reach))
-        entry = (find, end_chars, order)
-        if len(self._quiet) < _QUIET_CACHE_SIZE:
-            self._quiet[todo] = entry
-        return entry
 
     def _search(self, group: _Group, text: str, start_at: int, partial: bool) -> tuple[int, bool]:
         """One item's leftmost candidate or open position from ``start_at``, if open."""

@@ -13,7 +13,6 @@ from hypothesis import strategies as st
 
 from pipelines.egress.regex import (
     FLAGS,
-    AnchorHint,
     RegexScanner,
     _open_up_to,
     compile_item,
@@ -183,52 +182,6 @@ def test_starter_source(source: str, starter: str | None) -> None:
     assert starter_source(source) == starter
 
 
-_HINTED = [
-    (
-        compile_item(
-            name=p.name,
-            label=p.label,
-            kind="output",
-            rank=0,
-            source=p.pattern,
-            validator=None,
-            hint=AnchorHint(p.anchors, p.lead, p.lead_max),
-        ),
-        AnchorHint(p.anchors, p.lead, p.lead_max),
-    )
-    for p in BUILTIN_PATTERNS
-    if p.anchors
-]
-_HINT_ALPHABET = st.sampled_from(
-    [*"aAeEbBfF09+-.:@_()/ \n中é", "\u0301", "ſ", "ß", "eyJ", "sk-", "-----BEGIN ", "SSN ",
-     "Bearer ", "DE89", "ghp_", "xoxb-", "AKIA", "::", "1.2.3", "@x.org"]
-)
-
-
-@settings(max_examples=300, deadline=None)
-@given(
-    text=st.lists(_HINT_ALPHABET, min_size=1, max_size=14).map("".join),
-    index=st.integers(0, len(_HINTED) - 1),
-)
-def test_builtin_hints_keep_their_promise(text: str, index: int) -> None:
-    """Where a window holds no anchor, a built-in has no match and is open only in the
-    tail the hint holds: the hint never releases what the exact probe would hold."""
-    item, hint = _HINTED[index]
-    for pos in range(len(text)):
-        if hint.find_anchor(text[pos:].casefold()) is not None:
-            continue
-        assert item.pattern.search(text, pos) is None
-        if item.probe.match(text, pos, partial=True) is not None:
-            assert hint.open_from(text, 0) <= pos
-
-
-def test_hints_are_validated() -> None:
-    """Empty anchors or a lead without its bound are rejected."""
-    for anchors, lead, lead_max in [((), None, 0), (("",), None, 0), (("@",), "[a]", 0)]:
-        with pytest.raises(ValueError):
-            AnchorHint(anchors, lead, lead_max)
-
-
 _OPEN_ALPHABET = st.sampled_from([*"ab@x. -\n1", "bob", "@corp.example", ".org", "eyJ", "[A_1"])
 _OPEN_SOURCES = [
     EMAIL,
@@ -260,34 +213,3 @@ def test_open_up_to_is_the_leftmost_open_position(
         (q for q in range(start_at, stop + 1) if item.probe.match(text, q, partial=True)), None
     )
     assert _open_up_to(probe, text, start_at, stop, None) == expected
-
-
-@settings(max_examples=200, deadline=None)
-@given(
-    parts=st.lists(
-        st.sampled_from(["x", " ", "ß", "ſ", "İ", "SS", "s", "k", "-", "sk-", "@", "Ⓢ", "ﬆ"]),
-        max_size=400,
-    ),
-    anchors=st.sampled_from([("sk-",), ("@",), ("ss", "st"), ("ssn", "sk")]),
-    start=st.integers(0, 500),
-)
-def test_holds_anchor_equals_folding_the_whole_rest(
-    parts: list[str], anchors: tuple[str, ...], start: int
-) -> None:
-    """Windowed folding gives the answer of folding the whole rest at once, also where
-    an anchor straddles two windows or a character folds to several."""
-    text = "".join(parts)
-    hint = AnchorHint(anchors, None, 0)
-    expected = hint.find_anchor(text[start:].casefold()) is not None
-    assert hint.holds_anchor(text, start) == expected
-
-
-def test_holds_anchor_across_every_window_edge() -> None:
-    """An anchor cut by a window edge (the first at 256, the next at 768) is found."""
-    for anchors, written in [(("sk-",), "sk-"), (("sk-",), "SK-"), (("ss",), "ß"), (("ss",), "sſ")]:
-        hint = AnchorHint(anchors, None, 0)
-        for edge in (256, 768):
-            for at in range(edge - 4, edge + 2):
-                text = "x" * at + written + "x" * 600
-                assert hint.holds_anchor(text, 0), (anchors, written, at)
-                assert not hint.holds_anchor(text, at + 1)
