@@ -7,12 +7,19 @@ they pin down the chain's behaviour independently of the built-ins' patterns.
 from __future__ import annotations
 
 import asyncio
+import os
 import re
 from collections.abc import Iterable, Sequence
 
 import pytest
+from hypothesis import settings
 
 from pipelines.spans import Span
+
+# CI (``.ci/run``) runs every property test on its fixed, derandomised examples, so a
+# landing is judged on the same inputs every time; developers' runs keep exploring.
+settings.register_profile("ci", derandomize=True, print_blob=True)
+settings.load_profile(os.environ.get("PSEUDOGATE_HYPOTHESIS_PROFILE", "default"))
 
 
 class PatternDetector:
