@@ -29,21 +29,36 @@ import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Final, final
+from typing import Final, Protocol, final
 
 import ahocorasick
 import structlog
 
 from detectors.entity_lists import SUFFIXES, ListEntry, read_file, read_inline
+from detectors.list_checks import check_list
 from detectors.textfold import fold, fold_value
 from pipelines.errors import ConfigError, DetectorError
 from pipelines.placeholders import LABEL_RE
 from pipelines.spans import DetectorContext, Span
 
-__all__ = ["KnownEntitiesDetector", "create"]
+__all__ = ["KnownEntitiesDetector", "ReloadListener", "create"]
 
 _OPTION_KEYS: Final = frozenset({"files", "values", "default_label", "reload"})
 _POLL_INTERVAL_S: Final = 1.0
+# After a failed reload the watcher waits twice as long before the next try, up to this.
+_MAX_BACKOFF_S: Final = 60.0
+
+
+class ReloadListener(Protocol):
+    """Told around each reload, on the reloading thread (the gateway's egress policies)."""
+
+    def lists_changing(self) -> None:
+        """A reload starts: the lists in force may be replaced any moment now."""
+        ...
+
+    def lists_changed(self, ok: bool, entries: int) -> None:
+        """The reload is over: ``ok`` if new lists are in force, and how many entries."""
+        ...
 _SCORE: Final = 1.0
 # Payloads pack the key length and the label index into one int (STORE_INTS keeps the
 # automaton compact: a million entries stay in a few hundred MB).
@@ -136,6 +151,7 @@ class KnownEntitiesDetector:
         "_files",
         "_inline",
         "_labels",
+        "_listeners",
         "_lists",
         "_lock",
         "_name",
@@ -161,6 +177,7 @@ class KnownEntitiesDetector:
         self._reload = reload
         self._source = source
         self._lock = threading.Lock()
+        self._listeners: list[ReloadListener] = []
         self._watcher: asyncio.Task[None] | None = None
         # Labels are known from the config without reading files only for inline values
         # and .txt files; CSV/YAML labels are added once the files are read.
@@ -204,12 +221,19 @@ class KnownEntitiesDetector:
             with contextlib.suppress(asyncio.CancelledError):
                 await watcher
 
+    def add_reload_listener(self, listener: ReloadListener) -> None:
+        """Tell ``listener`` about every reload from now on."""
+        self._listeners.append(listener)
+
     def reload(self) -> bool:
         """Re-read every file now; True if the new lists are in force.
 
         A bad file is logged and leaves the old lists in force (returns False).  Safe to
         call from a signal handler's callback and from several threads.
         """
+        for listener in self._listeners:
+            listener.lists_changing()
+        ok = False
         try:
             lists = self._load()
         except ConfigError as exc:
@@ -220,12 +244,16 @@ class KnownEntitiesDetector:
                 where=exc.path,
                 problem=exc.message,
             )
-            return False
-        self._install(lists)
-        structlog.get_logger(__name__).info(
-            "known_entities.reloaded", detector=self._name, entries=lists.entries
-        )
-        return True
+        else:
+            self._install(lists)
+            ok = True
+            structlog.get_logger(__name__).info(
+                "known_entities.reloaded", detector=self._name, entries=lists.entries
+            )
+        finally:
+            for listener in self._listeners:
+                listener.lists_changed(ok, self.entry_count)
+        return ok
 
     async def areload(self) -> bool:
         """:meth:`reload` in a worker thread, so a big list does not stall the loop."""
@@ -236,9 +264,19 @@ class KnownEntitiesDetector:
             mtimes = tuple(_mtime(path) for path in self._files)
             entries: list[ListEntry] = []
             for path in self._files:
-                entries.extend(read_file(path, self._default_label))
+                read = read_file(path, self._default_label)
+                self._warn(path, read)
+                entries.extend(read)
+                del read
             entries.extend(self._inline)
             return _build(entries, mtimes)
+
+    def _warn(self, path: Path, entries: Sequence[ListEntry]) -> None:
+        for warning in check_list(path, entries):
+            structlog.get_logger(__name__).warning(
+                "known_entities.list_warning", detector=self._name, file=str(path),
+                kind=warning.kind, count=warning.count, problem=warning.message,
+            )
 
     def _install(self, lists: _Lists) -> None:
         # One reference assignment: a request holding the previous generation keeps it.
@@ -246,12 +284,21 @@ class KnownEntitiesDetector:
         self._labels = self._labels | frozenset(lists.labels)
 
     async def _watch(self) -> None:
+        # A failed reload is not retried until a file changes again, and then only after
+        # a pause that doubles with every failure (a 1M-row file that does not parse must
+        # not be parsed again every second).
+        delay = _POLL_INTERVAL_S
+        failed: tuple[float, ...] | None = None
         while True:
-            await asyncio.sleep(_POLL_INTERVAL_S)
+            await asyncio.sleep(delay)
             lists = self._lists
             current = tuple(_mtime(path) for path in self._files)
-            if lists is not None and current != lists.mtimes:
-                await self.areload()
+            if lists is None or current in (lists.mtimes, failed):
+                continue
+            if await self.areload():
+                delay, failed = _POLL_INTERVAL_S, None
+            else:
+                delay, failed = min(delay * 2, _MAX_BACKOFF_S), current
 
     async def detect(self, texts: Sequence[str]) -> list[list[Span]]:
         """Find listed values in each text."""

@@ -1,48 +1,62 @@
 """The aiohttp application: built by :func:`create_app` from a validated config.
 
-Resources live in the app's ``cleanup_ctx`` (never in globals, never at import):
-detectors are built and started, the embedded demo upstreams are served on loopback,
-one pooled :class:`~proxy.upstream.UpstreamClient` per upstream is opened, and each
-route's chain and egress policy are compiled into a :class:`~proxy.gateway.RouteRuntime`.
-All of it is closed again, in reverse order, on shutdown.
+Nothing is opened at import or in :func:`create_app`: the config's first
+:class:`~proxy.runtime.Generation` is *built* there (detectors, chains, policies: every
+config mistake is a ConfigError before anything is opened) and *started* from the
+app's ``cleanup_ctx``: detectors load, the embedded demo upstreams are served on
+loopback, one pooled :class:`~proxy.upstream.UpstreamClient` per upstream is opened,
+each route is compiled into a :class:`~proxy.gateway.RouteRuntime`.  With
+``background_start`` (what ``serve`` uses) the start runs as a task, so the port is
+bound at once: ``/healthz`` answers 200 from the first moment, ``/readyz`` 503 and every
+route a 503 ``not_ready`` in its API's shape until the generation serves.  On shutdown
+everything is closed again in reverse order.  :mod:`proxy.reload` swaps in a new
+generation on SIGHUP.
 
-Routing is exact-path, from YAML: ``/healthz`` (alive) and ``/readyz`` (detectors
-started, upstreams configured) are built in; any other path is looked up in the
-configured routes, and an unknown one is a 404 in the API's error shape that is never
-forwarded.  Errors become HTTP responses in one place, :func:`_gateway_middleware`,
-through :func:`proxy.failures.describe`.
+Routing is exact-path, from YAML: ``/healthz`` (alive), ``/readyz`` (a generation
+serves) and ``/metrics`` (Prometheus, :mod:`proxy.metrics`) are built in; any other
+path is looked up in the configured routes, and an unknown one is a 404 in the API's
+error shape that is never forwarded.  Errors become HTTP responses in one place,
+:func:`_gateway_middleware`, through :func:`proxy.failures.describe`; the same place
+writes the access line and the request metrics.
 """
 
 from __future__ import annotations
 
 import asyncio
+import os
+import time
 import uuid
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Final, final
 
 import structlog
 from aiohttp import web
 from aiohttp.typedefs import Handler
 
-from pipelines.chain import Chain
 from pipelines.errors import GatewayError, RequestError
-from pipelines.spans import Detector, Lifecycle
-from proxy.assembly import build_chain, build_detectors
+from pipelines.spans import Detector
 from proxy.config import Config
 from proxy.demo import DemoServer
+from proxy.evidence import EvidenceLog, load_private_key
 from proxy.failures import describe
-from proxy.gateway import API_SHAPES, RECORD, Gateway, RouteRuntime, shape_for_unrouted
+from proxy.gateway import RECORD, Gateway, RouteRuntime, shape_for_unrouted
 from proxy.logs import RequestRecord, get_logger
-from proxy.policies import build_policy
-from proxy.shapes import FilterPolicy, dumps
-from proxy.upstream import UpstreamClient, UpstreamTimeouts
+from proxy.looplag import LoopLagMonitor
+from proxy.metrics import CONTENT_TYPE, Metrics
+from proxy.runtime import Compiled, Generation, LiveMapping, Runtime
+from proxy.shapes import dumps
+from proxy.upstream import UpstreamClient
 
 __all__ = [
     "CONFIG",
     "DEMO_SERVERS",
     "DETECTORS",
+    "EVIDENCE",
+    "METRICS",
     "ROUTES",
+    "RUNTIME",
     "UPSTREAMS",
     "GatewayState",
     "create_app",
@@ -58,137 +72,116 @@ class GatewayState:
 
 
 CONFIG: Final = web.AppKey("config", Config)
-DETECTORS: Final = web.AppKey("detectors", dict[str, Detector])
-UPSTREAMS: Final = web.AppKey("upstreams", dict[str, UpstreamClient])
-ROUTES: Final = web.AppKey("routes", dict[str, RouteRuntime])
-DEMO_SERVERS: Final = web.AppKey("demo_servers", dict[str, DemoServer])
+RUNTIME: Final = web.AppKey("runtime", Runtime)
+METRICS: Final = web.AppKey("metrics", Metrics)
+# Live views of the generation in force (empty before start-up and after shutdown).
+DETECTORS: Final = web.AppKey("detectors", Mapping[str, Detector])
+UPSTREAMS: Final = web.AppKey("upstreams", Mapping[str, UpstreamClient])
+ROUTES: Final = web.AppKey("routes", Mapping[str, RouteRuntime])
+DEMO_SERVERS: Final = web.AppKey("demo_servers", Mapping[str, DemoServer])
 STATE: Final = web.AppKey("state", GatewayState)
-_COMPILED: Final[web.AppKey[dict[str, tuple[Chain, FilterPolicy]]]] = web.AppKey("compiled")
+# The first generation's (chain, policy) per path; tests may swap entries before start.
+_COMPILED: Final[web.AppKey[Compiled]] = web.AppKey("compiled")
+_BACKGROUND: Final = web.AppKey("background_start", bool)
+EVIDENCE: Final[web.AppKey[EvidenceLog | None]] = web.AppKey("evidence")
 
-_PROBES: Final = frozenset({"/healthz", "/readyz"})
+_BUILT_IN: Final = frozenset({"/healthz", "/readyz", "/metrics"})
 
 
-def create_app(config: Config) -> web.Application:
+def create_app(config: Config, *, background_start: bool = False,
+               metrics: Metrics | None = None) -> web.Application:
     """Build the gateway application for ``config`` (nothing is opened until startup).
 
     Raises :class:`~pipelines.errors.ConfigError` for a detector or response policy the
-    config describes but that cannot be built.
+    config describes but that cannot be built.  ``background_start``: start the
+    detectors after the port is bound (see the module docstring).
     """
     app = web.Application(
         client_max_size=config.server.max_body_bytes,
         middlewares=[_gateway_middleware],
     )
-    app[CONFIG] = config
-    app[STATE] = GatewayState()
+    metrics = metrics or Metrics()
     # Everything that can fail on a bad config is built here, before any resource is
     # opened: a ConfigError then leaves nothing to clean up.  Detector construction is
     # cheap by contract (models load in ``start``).
-    detectors = build_detectors(config)
-    app[DETECTORS] = detectors
-    compiled: dict[str, tuple[Chain, FilterPolicy]] = {
-        route.path: (
-            build_chain(config, route, detectors, on_skip=_on_skip),
-            build_policy(config, route, detectors),
-        )
-        for route in config.routes
-    }
-    app[_COMPILED] = compiled
-    app[UPSTREAMS] = {}
-    app[ROUTES] = {}
-    app[DEMO_SERVERS] = {}
-    app.cleanup_ctx.append(_detectors_ctx)
-    app.cleanup_ctx.append(_upstreams_ctx)
-    app.cleanup_ctx.append(_routes_ctx)
+    first = Generation.build(config, metrics)
+    runtime = Runtime(first)
+    app[CONFIG] = config
+    app[METRICS] = metrics
+    app[RUNTIME] = runtime
+    app[STATE] = GatewayState()
+    app[_COMPILED] = first.compiled
+    app[_BACKGROUND] = background_start
+    app[EVIDENCE] = _evidence_log(config)
+    app[DETECTORS] = LiveMapping(runtime, lambda g: g.detectors)
+    app[UPSTREAMS] = LiveMapping(runtime, lambda g: g.upstreams)
+    app[ROUTES] = LiveMapping(runtime, lambda g: g.routes)
+    app[DEMO_SERVERS] = LiveMapping(runtime, lambda g: g.demos)
+    app.cleanup_ctx.append(_lifecycle_ctx)
     app.router.add_get("/healthz", _healthz)
     app.router.add_get("/readyz", _readyz)
-    routes: dict[str, RouteRuntime] = app[ROUTES]
-    gateway = Gateway(routes, config.server.max_body_bytes)
+    app.router.add_get("/metrics", _metrics)
+    gateway = Gateway(app[ROUTES], config.server.max_body_bytes)
     app.router.add_route("*", "/{tail:.*}", gateway.handle)
     return app
 
 
-def _on_skip(name: str, error: BaseException) -> None:
-    # A fail-open detector failed: the route allows it, but an operator must know.
-    get_logger("pseudogate.chain").warning(
-        "detector_skipped", detector=name, error=type(error).__name__
+def _evidence_log(config: Config) -> EvidenceLog | None:
+    settings = config.evidence
+    if settings is None:
+        return None
+    key = load_private_key(settings.key_file)
+    return EvidenceLog(Path(settings.path.replace("{pid}", str(os.getpid()))), key,
+                       settings.key_id)
+
+
+async def _bring_up(app: web.Application) -> None:
+    runtime = app[RUNTIME]
+    started = time.perf_counter()
+    try:
+        await runtime.first.start()
+    except asyncio.CancelledError:
+        raise
+    except Exception as exc:
+        # The message of a ConfigError names file and path, never a value; others: type.
+        get_logger("pseudogate").error(
+            "startup_failed", error=type(exc).__name__,
+            problem=str(exc) if isinstance(exc, GatewayError) else None,
+        )
+        raise
+    runtime.swap(runtime.first)
+    app[STATE].detectors_ready = app[STATE].upstreams_ready = True
+    app[METRICS].ready.set(1)
+    get_logger("pseudogate").info(
+        "ready", load_ms=round((time.perf_counter() - started) * 1000),
+        routes=len(runtime.first.routes), detectors=len(runtime.first.detectors),
     )
 
 
-async def _detectors_ctx(app: web.Application) -> AsyncIterator[None]:
-    detectors: dict[str, Detector] = app[DETECTORS]
-    # Explicit start/close rather than ``assembly.running``: a context manager nested in
-    # a cleanup-context generator does not survive aiohttp closing the generator with
-    # GeneratorExit when a later context fails to start.
-    started: list[Lifecycle] = []
+async def _lifecycle_ctx(app: web.Application) -> AsyncIterator[None]:
+    runtime = app[RUNTIME]
+    monitor = LoopLagMonitor(app[METRICS])
+    monitor.start()
+    evidence = app[EVIDENCE]
+    if evidence is not None:
+        evidence.open()
     try:
-        for detector in detectors.values():
-            if isinstance(detector, Lifecycle):
-                await detector.start()
-                started.append(detector)
-        app[STATE].detectors_ready = True
+        if app[_BACKGROUND]:
+            runtime.startup = asyncio.get_running_loop().create_task(
+                _bring_up(app), name="pseudogate-startup")
+        else:
+            await _bring_up(app)
         yield
     finally:
-        app[STATE].detectors_ready = False
-        for opened in reversed(started):
-            await opened.aclose()
-
-
-async def _upstreams_ctx(app: web.Application) -> AsyncIterator[None]:
-    config = app[CONFIG]
-    clients = app[UPSTREAMS]
-    demos = app[DEMO_SERVERS]
-    try:
-        for name, upstream in config.upstreams.items():
-            base_url = upstream.base_url or ""
-            if upstream.type == "demo":
-                demo = DemoServer()
-                await demo.start()
-                demos[name] = demo
-                base_url = demo.base_url
-            timeouts = upstream.timeouts
-            client = UpstreamClient(
-                name,
-                base_url,
-                timeouts=UpstreamTimeouts(
-                    connect=timeouts.connect, first_byte=timeouts.first_byte, idle=timeouts.idle
-                ),
-                max_connections=upstream.max_connections,
-            )
-            await client.start()
-            clients[name] = client
-        app[STATE].upstreams_ready = True
-        yield
-    finally:
-        app[STATE].upstreams_ready = False
-        for client in clients.values():
-            await client.aclose()
-        for demo in demos.values():
-            await demo.aclose()
-
-
-async def _routes_ctx(app: web.Application) -> AsyncIterator[None]:
-    config = app[CONFIG]
-    compiled: dict[str, tuple[Chain, FilterPolicy]] = app[_COMPILED]
-    for route in config.routes:
-        chain, policy = compiled[route.path]
-        upstream = config.upstreams[route.upstream]
-        keys = frozenset(
-            config.clients[name].key.encode() for name in (route.clients or ())
-        )
-        app[ROUTES][route.path] = RouteRuntime(
-            route=route,
-            shape=API_SHAPES[route.api],
-            chain=chain,
-            policy=policy,
-            upstream=app[UPSTREAMS][route.upstream],
-            auth="inject" if upstream.auth == "inject" else "passthrough",
-            api_key=upstream.api_key,
-            client_keys=keys,
-            open_route=route.clients is None,
-            max_placeholder_index=config.server.max_placeholder_index,
-        )
-    yield
-    app[ROUTES].clear()
+        app[STATE].detectors_ready = app[STATE].upstreams_ready = False
+        app[METRICS].ready.set(0)
+        await runtime.aclose()
+        await monitor.stop()
+        if evidence is not None:
+            seq, head = evidence.head
+            evidence.close()
+            get_logger("pseudogate").info("evidence.head", file=str(evidence.path), seq=seq,
+                                          sha256=head)
 
 
 async def _healthz(request: web.Request) -> web.Response:
@@ -196,18 +189,20 @@ async def _healthz(request: web.Request) -> web.Response:
 
 
 async def _readyz(request: web.Request) -> web.Response:
-    state = request.app[STATE]
-    ready = state.detectors_ready and state.upstreams_ready and bool(request.app[ROUTES])
-    detectors: dict[str, Detector] = request.app[DETECTORS]
-    upstreams: dict[str, UpstreamClient] = request.app[UPSTREAMS]
-    routes: dict[str, RouteRuntime] = request.app[ROUTES]
+    current = request.app[RUNTIME].current
+    ready = current is not None and bool(current.routes)
     body = {
         "status": "ready" if ready else "not_ready",
-        "detectors": sorted(detectors),
-        "upstreams": sorted(upstreams),
-        "routes": sorted(routes),
+        "detectors": sorted(current.detectors) if current else [],
+        "upstreams": sorted(current.upstreams) if current else [],
+        "routes": sorted(current.routes) if current else [],
     }
     return web.json_response(body, status=200 if ready else 503)
+
+
+async def _metrics(request: web.Request) -> web.Response:
+    body = await asyncio.to_thread(request.app[METRICS].render)
+    return web.Response(body=body, headers={"Content-Type": CONTENT_TYPE})
 
 
 def _http_exception_to_request_error(exc: web.HTTPException) -> RequestError:
@@ -224,15 +219,21 @@ async def _gateway_middleware(
     request: web.Request, handler: Handler
 ) -> web.StreamResponse:
     """One access line per request; every error rendered in the API's own shape."""
-    if request.path in _PROBES:
+    if request.path in _BUILT_IN:
         probe: web.StreamResponse = await handler(request)
         return probe
-    record = RequestRecord(request_id=uuid.uuid4().hex)
+    evidence = request.app[EVIDENCE]
+    record = RequestRecord(request_id=uuid.uuid4().hex, keep_evidence=evidence is not None)
     request[RECORD] = record
     structlog.contextvars.bind_contextvars(request_id=record.request_id)
+    generation = request.app[RUNTIME].current
     try:
         try:
-            response: web.StreamResponse = await handler(request)
+            if generation is None:
+                raise RequestError(503, "not_ready",
+                                   "the gateway is starting: its detectors are still loading")
+            with generation.serving():
+                response: web.StreamResponse = await handler(request)
         except web.HTTPException as exc:
             raise _http_exception_to_request_error(exc) from exc
     except GatewayError as exc:
@@ -249,6 +250,9 @@ async def _gateway_middleware(
         if record.status == 0 and record.outcome == "client_gone":
             record.status = 499
         record.emit(get_logger("pseudogate.access"))
+        record.observe(request.app[METRICS])
+        if evidence is not None:
+            evidence.call(record)
         structlog.contextvars.unbind_contextvars("request_id")
     response.headers["x-pseudogate-request-id"] = record.request_id
     return response

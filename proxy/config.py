@@ -13,27 +13,31 @@ from __future__ import annotations
 import copy
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import Final, Literal, final
+from typing import Final, Literal, TypeVar, final
 from urllib.parse import urlsplit
 
 from pipelines.egress import DEFAULT_MASK
 from pipelines.errors import ConfigError
-from proxy.config_source import Reader, interpolate, read_yaml
+from proxy.config_source import ConfigWarning, Interpolation, Reader, interpolate, read_yaml
 
 __all__ = [
     "API_SHAPES",
     "SCHEMA",
     "ClientConfig",
     "Config",
+    "ConfigWarning",
     "DetectorConfig",
+    "EvidenceConfig",
     "ResponsePolicy",
+    "Retries",
     "RouteConfig",
     "ServerConfig",
     "Timeouts",
+    "TlsConfig",
     "UpstreamConfig",
     "load_config",
     "parse_config",
@@ -48,12 +52,15 @@ _MAX_PLACEHOLDER_INDEX: Final = 99999
 
 # Every key the parser accepts, per section of docs/configuration.md.
 SCHEMA: Final[Mapping[str, frozenset[str]]] = MappingProxyType({
-    "top": frozenset({"server", "clients", "upstreams", "detectors", "routes"}),
+    "top": frozenset({"server", "clients", "upstreams", "detectors", "routes", "evidence"}),
+    "evidence": frozenset({"path", "key_file", "key_id"}),
     "server": frozenset({"host", "port", "max_body_bytes", "log_format", "log_level",
-                         "max_placeholder_index"}),
+                         "max_placeholder_index", "tls.cert", "tls.key"}),
     "clients": frozenset({"key"}),
     "upstreams": frozenset({"type", "base_url", "auth", "api_key", "timeouts.connect",
-                            "timeouts.first_byte", "timeouts.idle", "max_connections"}),
+                            "timeouts.first_byte", "timeouts.idle", "max_connections",
+                            "proxy_from_env", "ca_bundle", "retries.attempts",
+                            "retries.backoff_s", "retries.max_backoff_s"}),
     "detectors": frozenset({"type", "options", "timeout_s"}),
     "routes": frozenset({"name", "path", "api", "upstream", "pipeline", "clients", "fail_open",
                          "response.relink", "response.redact", "response.redact_known",
@@ -74,6 +81,15 @@ def _keys(section: str, prefix: str = "") -> frozenset[str]:
 
 @final
 @dataclass(frozen=True, slots=True)
+class TlsConfig:
+    """HTTPS serving: a PEM certificate chain and its private key."""
+
+    cert: Path
+    key: Path
+
+
+@final
+@dataclass(frozen=True, slots=True)
 class ServerConfig:
     """Where and how the gateway listens."""
 
@@ -83,6 +99,7 @@ class ServerConfig:
     log_format: Literal["console", "json"] = "console"
     log_level: Literal["debug", "info", "warning", "error"] = "info"
     max_placeholder_index: int = _MAX_PLACEHOLDER_INDEX
+    tls: TlsConfig | None = None
 
 
 @final
@@ -106,6 +123,16 @@ class Timeouts:
 
 @final
 @dataclass(frozen=True, slots=True)
+class Retries:
+    """Retries before the first byte: connect errors, 429 and 5xx (0: never retry)."""
+
+    attempts: int = 0
+    backoff_s: float = 0.5
+    max_backoff_s: float = 8.0
+
+
+@final
+@dataclass(frozen=True, slots=True)
 class UpstreamConfig:
     """A provider requests are forwarded to (``demo``: the embedded fake provider).
 
@@ -120,6 +147,9 @@ class UpstreamConfig:
     api_key: str | None = field(default=None, repr=False)
     timeouts: Timeouts = Timeouts()
     max_connections: int = 100
+    proxy_from_env: bool = True
+    ca_bundle: Path | None = None
+    retries: Retries = Retries()
 
 
 @final
@@ -170,6 +200,19 @@ class RouteConfig:
 
 @final
 @dataclass(frozen=True, slots=True)
+class EvidenceConfig:
+    """The signed evidence log: where to append, the Ed25519 key and its id.
+
+    ``{pid}`` in ``path`` is replaced by the process id (one chain per worker process).
+    """
+
+    path: str
+    key_file: Path
+    key_id: str
+
+
+@final
+@dataclass(frozen=True, slots=True)
 class Config:
     """The whole validated configuration.  Mappings are read-only views."""
 
@@ -180,6 +223,10 @@ class Config:
     routes: tuple[RouteConfig, ...]
     source: str = "<config>"
     base_dir: Path = field(default_factory=Path.cwd)
+    evidence: EvidenceConfig | None = None
+    # Allowed but probably mistaken (``$NAME`` without braces, an env var left unset
+    # under --allow-missing-env): serve logs them, check-config prints them.
+    warnings: tuple[ConfigWarning, ...] = ()
 
     def route(self, name_or_path: str) -> RouteConfig:
         """The route with this name or path; ``ConfigError`` listing the known ones."""
@@ -191,34 +238,61 @@ class Config:
                           path="routes", expected=f"one of {known}")
 
 
-def load_config(path: str | os.PathLike[str], *, environ: Mapping[str, str] | None = None
+def load_config(path: str | os.PathLike[str], *, environ: Mapping[str, str] | None = None,
+                allow_missing_env: bool = False, problems: list[ConfigError] | None = None
                 ) -> Config:
-    """Read and validate the YAML file at ``path`` (``environ`` defaults to the process's)."""
+    """Read and validate the YAML file at ``path`` (``environ`` defaults to the process's).
+
+    See :func:`parse_config` for ``allow_missing_env`` and ``problems``.
+    """
     file = Path(path)
     data = read_yaml(file)
     return parse_config(data, source=str(file), base_dir=file.resolve().parent,
-                        environ=os.environ if environ is None else environ)
+                        environ=os.environ if environ is None else environ,
+                        allow_missing_env=allow_missing_env, problems=problems)
 
 
-def parse_config(data: object, *, source: str, base_dir: Path, environ: Mapping[str, str]
+def parse_config(data: object, *, source: str, base_dir: Path, environ: Mapping[str, str],
+                 allow_missing_env: bool = False, problems: list[ConfigError] | None = None
                  ) -> Config:
-    """Validate loaded YAML ``data`` into a :class:`Config`; see the module docstring."""
-    data = interpolate(data, source=source, environ=environ)
+    """Validate loaded YAML ``data`` into a :class:`Config`; see the module docstring.
+
+    ``allow_missing_env``: an unset ``${NAME}`` is a warning and a stand-in value, not an
+    error.  ``problems``: collect every error there (the first of each server, client,
+    upstream, detector and route entry, and every unknown top-level key) instead of
+    stopping at the first; the first collected one is raised at the end.
+    """
+    warnings: list[ConfigWarning] = []
+    how = Interpolation(environ, allow_missing=allow_missing_env, warnings=warnings,
+                        problems=problems)
+    data = interpolate(data, source=source, how=how)
     if data is None:
         raise ConfigError("the file is empty", source=source,
                           expected="a mapping with upstreams and routes")
     top = Reader(data, source=source, path="", what="a mapping with upstreams and routes")
-    top.only(_keys("top"))
-    server = _server(top.child("server"))
-    clients = {name: ClientConfig(name, item.string("key", check=bool,
-                                                    expected="a non-empty string"))
-               for name, item in _named(top, "clients", _NAME, "client", required=False)}
-    upstreams = {name: _upstream(name, item)
-                 for name, item in _named(top, "upstreams", _NAME, "upstream", required=True)}
-    detectors = {name: _detector(name, item)
-                 for name, item in _named(top, "detectors", _DETECTOR_NAME, "detector",
-                                          required=False)}
-    routes = _routes(top, clients, upstreams, detectors)
+    top.only(_keys("top"), problems)
+    collect = _Collector(problems)
+    server = collect(lambda: _server(top.child("server"), base_dir), ServerConfig())
+    clients: dict[str, ClientConfig] = {}
+    for name, item in _named(top, "clients", _NAME, "client", required=False, collect=collect):
+        client = collect(lambda n=name, i=item: ClientConfig(  # type: ignore[misc]
+            n, i.string("key", check=bool, expected="a non-empty string")), None)
+        if client is not None:
+            clients[name] = client
+    upstreams: dict[str, UpstreamConfig] = {}
+    for name, item in _named(top, "upstreams", _NAME, "upstream", required=True,
+                             collect=collect):
+        upstream = collect(lambda n=name, i=item: _upstream(n, i, base_dir), None)  # type: ignore[misc]
+        if upstream is not None:
+            upstreams[name] = upstream
+    detectors: dict[str, DetectorConfig] = {}
+    for name, item in _named(top, "detectors", _DETECTOR_NAME, "detector", required=False,
+                             collect=collect):
+        detector = collect(lambda n=name, i=item: _detector(n, i), None)  # type: ignore[misc]
+        if detector is not None:
+            detectors[name] = detector
+    routes = _routes(top, clients, upstreams, detectors, collect)
+    evidence = collect(lambda: _evidence(top.child("evidence"), base_dir), None)
     return Config(
         server=server,
         clients=MappingProxyType(clients),
@@ -227,29 +301,93 @@ def parse_config(data: object, *, source: str, base_dir: Path, environ: Mapping[
         routes=routes,
         source=source,
         base_dir=base_dir,
+        evidence=evidence,
+        warnings=tuple(warnings),
     )
 
 
-def _named(top: Reader, key: str, pattern: re.Pattern[str], what: str, *, required: bool
-           ) -> list[tuple[str, Reader]]:
-    section = top.child(key, what=f"a mapping of {what} names")
-    if required and not section.data:
-        top.fail(f"at least one {what} is required", expected=f"a mapping of {what} names",
-                 at=section.path)
+def _evidence(item: Reader, base_dir: Path) -> EvidenceConfig | None:
+    if not item.data:
+        return None
+    item.only(_keys("evidence"))
+    path = item.string("path", check=bool, expected="a file path; {pid} is the process id")
+    if not Path(path).is_absolute():
+        path = str(base_dir / path)
+    return EvidenceConfig(
+        path=path,
+        key_file=_file(item, "key_file", base_dir),
+        key_id=item.string("key_id", check=lambda v: _NAME.match(v) is not None,
+                           expected="a key id such as k2026a"),
+    )
+
+
+T = TypeVar("T")
+
+
+@final
+class _Collector:
+    """Runs one entry's validation; with a problems list, records its error and goes on."""
+
+    __slots__ = ("problems",)
+
+    def __init__(self, problems: list[ConfigError] | None) -> None:
+        self.problems = problems
+
+    def __call__(self, build: Callable[[], T], default: T) -> T:
+        if self.problems is None:
+            return build()
+        try:
+            return build()
+        except ConfigError as exc:
+            self.problems.append(exc)
+            return default
+
+
+def _named(top: Reader, key: str, pattern: re.Pattern[str], what: str, *, required: bool,
+           collect: _Collector) -> list[tuple[str, Reader]]:
+    def section_of() -> Reader:
+        section = top.child(key, what=f"a mapping of {what} names")
+        if required and not section.data:
+            top.fail(f"at least one {what} is required", expected=f"a mapping of {what} names",
+                     at=section.path)
+        return section
+
+    section = collect(section_of, None)
+    if section is None:
+        return []
     entries: list[tuple[str, Reader]] = []
     for name in section.data:
-        if not pattern.match(name):
-            section.fail(f"invalid {what} name", expected=f"a name matching {pattern.pattern}",
-                         at=section.at(name))
-        item = section.child(name)
-        item.only(_keys(key))
-        entries.append((name, item))
+
+        def entry(name: str = name) -> tuple[str, Reader]:
+            if not pattern.match(name):
+                section.fail(f"invalid {what} name",
+                             expected=f"a name matching {pattern.pattern}", at=section.at(name))
+            item = section.child(name)
+            item.only(_keys(key))
+            return name, item
+
+        found = collect(entry, None)
+        if found is not None:
+            entries.append(found)
     return entries
 
 
-def _server(server: Reader) -> ServerConfig:
+def _file(item: Reader, key: str, base_dir: Path) -> Path:
+    """An existing file (relative paths against the config's directory)."""
+    value = Path(item.string(key, check=bool, expected="a file path"))
+    path = value if value.is_absolute() else base_dir / value
+    if not path.is_file():
+        item.fail("file not found", expected="an existing file", at=item.at(key))
+    return path
+
+
+def _server(server: Reader, base_dir: Path) -> ServerConfig:
     server.only(_keys("server"))
+    tls = server.child("tls")
+    tls.only(_keys("server", "tls"))
     return ServerConfig(
+        tls=TlsConfig(_file(tls, "cert", base_dir), _file(tls, "key", base_dir))
+        if tls.data else None,
         host=server.string("host", "127.0.0.1", check=bool, expected="a host name or address"),
         port=server.integer("port", 8080, low=0, high=65535),
         max_body_bytes=server.integer("max_body_bytes", 10 * 1024 * 1024, low=1),
@@ -268,14 +406,14 @@ def _is_http_url(value: str) -> bool:
         and not parts.fragment
 
 
-def _upstream(name: str, item: Reader) -> UpstreamConfig:
+def _upstream(name: str, item: Reader, base_dir: Path) -> UpstreamConfig:
     kind = item.string("type", "http", choices=("http", "demo"))
     if kind == "demo":
         extra = sorted(set(item.data) - {"type"})
         if extra:
             item.fail("a demo upstream takes no other keys", expected="only type: demo",
                       at=item.at(extra[0]))
-        return UpstreamConfig(name, type="demo", auth="inject")
+        return UpstreamConfig(name, type="demo", auth="inject", proxy_from_env=False)
     base_url = item.string("base_url", check=_is_http_url,
                            expected="an http(s) URL such as https://api.openai.com")
     api_key = item.optional_string("api_key")
@@ -289,6 +427,8 @@ def _upstream(name: str, item: Reader) -> UpstreamConfig:
                   expected="auth: inject, or no api_key", at=item.at("auth"))
     timeouts = item.child("timeouts")
     timeouts.only(_keys("upstreams", "timeouts"))
+    retries = item.child("retries")
+    retries.only(_keys("upstreams", "retries"))
     return UpstreamConfig(
         name,
         type="http",
@@ -301,6 +441,13 @@ def _upstream(name: str, item: Reader) -> UpstreamConfig:
             idle=timeouts.seconds("idle", 120.0),
         ),
         max_connections=item.integer("max_connections", 100, low=1),
+        proxy_from_env=item.boolean("proxy_from_env", True),
+        ca_bundle=_file(item, "ca_bundle", base_dir) if item.has("ca_bundle") else None,
+        retries=Retries(
+            attempts=retries.integer("attempts", 0, low=0, high=10),
+            backoff_s=retries.seconds("backoff_s", 0.5),
+            max_backoff_s=retries.seconds("max_backoff_s", 8.0),
+        ),
     )
 
 
@@ -331,26 +478,34 @@ def _detector(name: str, item: Reader) -> DetectorConfig:
 
 
 def _routes(top: Reader, clients: Mapping[str, ClientConfig],
-            upstreams: Mapping[str, UpstreamConfig], detectors: Mapping[str, DetectorConfig]
-            ) -> tuple[RouteConfig, ...]:
+            upstreams: Mapping[str, UpstreamConfig], detectors: Mapping[str, DetectorConfig],
+            collect: _Collector) -> tuple[RouteConfig, ...]:
     raw = top.data.get("routes")
     if not isinstance(raw, list) or not raw:
-        top.fail("at least one route is required" if raw is None or raw == [] else
-                 "must be a list", expected="a non-empty list of routes", at="routes")
+        collect(lambda: top.fail("at least one route is required" if raw is None or raw == []
+                                 else "must be a list", expected="a non-empty list of routes",
+                                 at="routes"), None)
+        return ()
     routes: list[RouteConfig] = []
     by_path: dict[str, int] = {}
     by_name: dict[str, int] = {}
     for index, entry in enumerate(raw):
-        item = Reader(entry, source=top.source, path=f"routes[{index}]")
-        route = _route(item, clients, upstreams, detectors)
-        if route.path in by_path:
-            item.fail(f"path also used by routes[{by_path[route.path]}]",
-                      expected="each path once", at=item.at("path"))
-        if route.name in by_name:
-            item.fail(f"name also used by routes[{by_name[route.name]}]",
-                      expected="each route name once", at=item.at("name"))
-        by_path[route.path] = by_name[route.name] = index
-        routes.append(route)
+
+        def one(index: int = index, entry: object = entry) -> RouteConfig:
+            item = Reader(entry, source=top.source, path=f"routes[{index}]")
+            route = _route(item, clients, upstreams, detectors)
+            if route.path in by_path:
+                item.fail(f"path also used by routes[{by_path[route.path]}]",
+                          expected="each path once", at=item.at("path"))
+            if route.name in by_name:
+                item.fail(f"name also used by routes[{by_name[route.name]}]",
+                          expected="each route name once", at=item.at("name"))
+            by_path[route.path] = by_name[route.name] = index
+            return route
+
+        route = collect(one, None)
+        if route is not None:
+            routes.append(route)
     return tuple(routes)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final, NoReturn, final
 
@@ -16,10 +17,49 @@ import yaml
 
 from pipelines.errors import ConfigError
 
-__all__ = ["Reader", "interpolate", "join_path", "read_yaml"]
+__all__ = ["ConfigWarning", "Interpolation", "Reader", "interpolate", "join_path", "read_yaml"]
 
 _REFERENCE: Final = re.compile(r"\$\$\{|\$\{([^}]*)\}|\$\{")
 _NAME_AND_DEFAULT: Final = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)(?::-(.*))?\Z", re.DOTALL)
+# ``$NAME`` without braces is not interpolated (it is sent as written): warn about it.
+_BARE: Final = re.compile(r"(?<!\$)\$([A-Za-z_][A-Za-z0-9_]*)")
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class ConfigWarning:
+    """Something the config does that is allowed but probably a mistake."""
+
+    path: str
+    message: str
+
+
+@final
+@dataclass(slots=True)
+class Interpolation:
+    """How to interpolate, and where to put what it finds (a per-load accumulator).
+
+    ``allow_missing``: an unset ``${NAME}`` becomes a placeholder value and a warning
+    instead of an error (``check-config --allow-missing-env`` lints without secrets).
+    ``problems``: when a list, errors are collected there and interpolation goes on.
+    """
+
+    environ: Mapping[str, str]
+    allow_missing: bool = False
+    warnings: list[ConfigWarning] | None = None
+    problems: list[ConfigError] | None = None
+
+    def warn(self, path: str, message: str) -> None:
+        """Record a warning (dropped when nobody collects them)."""
+        if self.warnings is not None:
+            self.warnings.append(ConfigWarning(path, message))
+
+
+@final
+class _Unset(str):
+    """The value of an unset ``${NAME}`` under ``allow_missing``: passes every check."""
+
+    __slots__ = ()
 
 
 @final
@@ -82,24 +122,38 @@ def join_path(parent: str, key: str | int) -> str:
     return f"{parent}.{key}" if parent else key
 
 
-def interpolate(data: object, *, source: str, environ: Mapping[str, str], path: str = "") -> object:
+def interpolate(data: object, *, source: str, environ: Mapping[str, str] | None = None,
+                path: str = "", how: Interpolation | None = None) -> object:
     """Resolve ``${NAME}``, ``${NAME:-default}`` and ``$${`` in every string value."""
+    if how is None:
+        how = Interpolation(environ if environ is not None else {})
     if isinstance(data, str):
-        return _interpolate_string(data, source=source, environ=environ, path=path)
+        if how.problems is None:
+            return _interpolate_string(data, source=source, how=how, path=path)
+        try:
+            return _interpolate_string(data, source=source, how=how, path=path)
+        except ConfigError as exc:
+            how.problems.append(exc)
+            return _Unset(data)
     if isinstance(data, dict):
-        return {key: interpolate(value, source=source, environ=environ,
-                                 path=join_path(path, str(key)))
+        return {key: interpolate(value, source=source, path=join_path(path, str(key)), how=how)
                 for key, value in data.items()}
     if isinstance(data, list):
-        return [interpolate(value, source=source, environ=environ, path=join_path(path, index))
+        return [interpolate(value, source=source, path=join_path(path, index), how=how)
                 for index, value in enumerate(data)]
     return data
 
 
-def _interpolate_string(text: str, *, source: str, environ: Mapping[str, str], path: str) -> str:
+def _interpolate_string(text: str, *, source: str, how: Interpolation, path: str) -> str:
     if "$" not in text:
         return text
+    bare = _BARE.search(_REFERENCE.sub("", text))
+    if bare is not None:
+        how.warn(path, f"${bare.group(1)} is not interpolated (only ${{{bare.group(1)}}} is); "
+                       "it is used as written")
     substituted = False
+    unset = False
+    environ = how.environ
 
     def _replace(match: re.Match[str]) -> str:
         nonlocal substituted
@@ -116,11 +170,19 @@ def _interpolate_string(text: str, *, source: str, environ: Mapping[str, str], p
         if default is not None and not value:
             return default
         if value is None:
+            if how.allow_missing:
+                nonlocal unset
+                unset = True
+                how.warn(path, f"environment variable {name} is not set "
+                               "(allowed by --allow-missing-env)")
+                return f"<{name}>"
             raise ConfigError(f"environment variable {name} is not set", source=source,
                               path=path, expected=f"{name} set, or ${{{name}:-default}}")
         return value
 
     result = _REFERENCE.sub(_replace, text)
+    if unset:
+        return _Unset(result)
     return _Interpolated(result) if substituted else result
 
 
@@ -151,12 +213,18 @@ class Reader:
         """The dotted path of ``key`` inside this mapping."""
         return join_path(self.path, key)
 
-    def only(self, allowed: frozenset[str]) -> None:
-        """Refuse keys outside ``allowed``: a typo must not be silently ignored."""
+    def only(self, allowed: frozenset[str], problems: list[ConfigError] | None = None) -> None:
+        """Refuse keys outside ``allowed``: a typo must not be silently ignored.
+
+        With ``problems``, every unknown key is recorded there instead of raising.
+        """
         for key in self.data:
             if key not in allowed:
-                self.fail("unknown key", expected="one of " + ", ".join(sorted(allowed)),
-                          at=self.at(key))
+                error = ConfigError("unknown key", source=self.source, path=self.at(key),
+                                    expected="one of " + ", ".join(sorted(allowed)))
+                if problems is None:
+                    raise error
+                problems.append(error)
 
     def has(self, key: str) -> bool:
         """Whether ``key`` is present (``null`` counts as absent)."""
@@ -174,6 +242,9 @@ class Reader:
             if default is None:
                 self.fail("required key is missing", expected=expected, at=self.at(key))
             return default
+        if isinstance(value, _Unset):
+            # A secret left out on purpose (--allow-missing-env): a valid stand-in.
+            return default if choices and default is not None else str(value)
         if choices:
             expected = " | ".join(choices)
         if not isinstance(value, str) or (choices and value not in choices) or (
@@ -230,6 +301,8 @@ class Reader:
     def _number(self, key: str, default: float, *, integral: bool) -> float:
         value = self.data.get(key, default)
         expected = "an integer" if integral else "a number"
+        if isinstance(value, _Unset):
+            return default
         if isinstance(value, _Interpolated):
             # ``port: ${PORT:-8080}`` is a string after interpolation; read it as YAML would.
             try:

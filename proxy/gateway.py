@@ -42,7 +42,7 @@ from pipelines.vault import Vault
 from proxy.anthropic_messages import AnthropicMessages
 from proxy.config import RouteConfig
 from proxy.failures import describe
-from proxy.logs import RequestRecord, get_logger
+from proxy.logs import RequestRecord, get_logger, model_name
 from proxy.openai_chat import OpenAIChat
 from proxy.shapes import (
     ApiShape,
@@ -103,6 +103,8 @@ class RouteRuntime:
     client_keys: frozenset[bytes]
     open_route: bool
     max_placeholder_index: int
+    # (key, client name) for the access log's ``client`` field.
+    client_names: tuple[tuple[bytes, str], ...] = ()
 
 
 def shape_for_unrouted(request: web.Request) -> ApiShape:
@@ -123,9 +125,10 @@ def _client_key(request: web.Request) -> str | None:
     return None
 
 
-def _check_key(runtime: RouteRuntime, request: web.Request) -> None:
+def _check_key(runtime: RouteRuntime, request: web.Request) -> str | None:
+    """The name of the client whose key the request carries (None on an open route)."""
     if runtime.open_route:
-        return
+        return None
     key = _client_key(request)
     if key is None:
         raise RequestError(401, "missing_api_key", "this route requires a gateway client key")
@@ -136,6 +139,8 @@ def _check_key(runtime: RouteRuntime, request: web.Request) -> None:
         matched |= hmac.compare_digest(offered, allowed)
     if not matched:
         raise RequestError(401, "invalid_api_key", "the client key is not valid for this route")
+    return next((name for allowed, name in runtime.client_names
+                 if hmac.compare_digest(offered, allowed)), None)
 
 
 async def _read_json(request: web.Request, limit: int) -> dict[str, object]:
@@ -223,10 +228,13 @@ class Gateway:
         shape = runtime.shape
         record.route = runtime.route.name
         record.api = shape.name
+        record.upstream = runtime.route.upstream
         if request.method != "POST":
             raise RequestError(405, "method_not_allowed", "this route accepts POST only")
-        _check_key(runtime, request)
+        record.client = _check_key(runtime, request)
         body = await _read_json(request, self._max_body)
+        record.model = model_name(body)
+        record.hash_received(body, runtime.route.pipeline)
         record.streamed = shape.is_streaming(body)
 
         found = walk(shape.request, body)
@@ -243,6 +251,7 @@ class Gateway:
         record.note_findings(
             {finding.detector for finding in sanitized.findings}, sanitized.counts, len(vault)
         )
+        record.note_issued(sanitized.findings)
         factory = runtime.policy.factory_for(vault)
         headers = request_headers(
             request.headers,
@@ -251,7 +260,9 @@ class Gateway:
             key_header="authorization" if shape.key_header == "authorization" else "x-api-key",
         )
         path = _upstream_path(request, runtime)
-        async with runtime.upstream.post(path, dumps(body), headers) as up:
+        forwarded = dumps(body)
+        record.hash_forwarded(forwarded)
+        async with runtime.upstream.post(path, forwarded, headers) as up:
             record.first_byte_ms = record.elapsed_ms()
             if up.status >= 400:
                 return await _relay_error(up, shape, record)
@@ -321,6 +332,7 @@ async def _whole(
         raise StreamProtocolError("upstream sent a JSON body that does not parse") from exc
     if not isinstance(body, dict):
         raise StreamProtocolError("upstream sent a JSON body that is not an object")
+    record.usage.from_body(body)
     shape.rewrite_body(body, factory)
     record.status = up.status
     return web.Response(
@@ -364,7 +376,9 @@ async def _stream(
     try:
         try:
             async for chunk in up.chunks():
-                pending.extend(rewriter.on_events(decoder.feed(chunk)))
+                events = decoder.feed(chunk)
+                record.usage.from_events(events)
+                pending.extend(rewriter.on_events(events))
                 # When the upstream's end of body came with this read, the output goes
                 # out below together with the end of the reply, in one write.
                 if pending and not up.drained:

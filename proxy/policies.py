@@ -51,11 +51,14 @@ class RoutePolicy:
 
     With ``redact_known`` the policy also masks the raw values of the route's
     known-entity lists.  Those lists load in the detectors' ``start`` and may reload
-    while serving, so the policy is recompiled whenever a list object changes (a cheap
-    identity check per request; the compile happens once per reload).
+    while serving.  :meth:`refresh` compiles the policy for the lists in force; the
+    gateway calls it off the event loop when a generation starts and whenever a list
+    reloads (compiling a million literals takes seconds).  While a refresh runs,
+    requests keep the previous policy; :attr:`policy` compiles on the calling thread
+    only if the lists changed and nobody refreshes (a caller that never refreshes).
     """
 
-    __slots__ = ("_build", "_key", "_policy", "_sources")
+    __slots__ = ("_build", "_current", "_refreshing", "_sources")
 
     def __init__(
         self,
@@ -64,23 +67,57 @@ class RoutePolicy:
     ) -> None:
         self._build = build
         self._sources = tuple(sources)
-        self._key: tuple[int, ...] = ()
-        self._policy = build({})
+        self._refreshing = False
+        # (identity of each source's values, the policy compiled for them): one tuple,
+        # replaced in one assignment, so a reader never pairs a key with another policy.
+        self._current: tuple[tuple[int, ...], EgressPolicy] = ((), build({}))
 
     @property
     def policy(self) -> EgressPolicy:
         """The policy in force for the lists as last seen."""
+        key, policy = self._current
+        if self._refreshing or not self._sources:
+            return policy
         current = [source.values_by_label() for source in self._sources]
-        key = tuple(id(values) for values in current)
-        if key != self._key:
-            literals: dict[str, str] = {}
-            for values in current:
-                for label, listed in values.items():
-                    for value in listed:
-                        literals.setdefault(value, label)
-            self._policy = self._build(literals)
-            self._key = key
-        return self._policy
+        if tuple(id(values) for values in current) != key:
+            self._current = self._compile(current)
+        return self._current[1]
+
+    def lists_changing(self) -> None:
+        """A list is about to be replaced: keep serving the current policy until refresh."""
+        if self._sources:
+            self._refreshing = True
+
+    def lists_changed(self, ok: bool, entries: int) -> None:
+        """A list reload ended (on the reloading thread): compile for the new lists."""
+        if ok:
+            self.refresh()
+        else:
+            self._refreshing = False
+
+    @property
+    def sources(self) -> tuple[object, ...]:
+        """The known-entity detectors whose values this policy masks."""
+        return self._sources
+
+    def refresh(self) -> None:
+        """Compile the policy for the lists in force now (call it off the event loop)."""
+        if not self._sources:
+            return
+        self._refreshing = True
+        try:
+            self._current = self._compile([source.values_by_label() for source in self._sources])
+        finally:
+            self._refreshing = False
+
+    def _compile(self, current: Sequence[Mapping[str, tuple[str, ...]]]
+                 ) -> tuple[tuple[int, ...], EgressPolicy]:
+        literals: dict[str, str] = {}
+        for values in current:
+            for label, listed in values.items():
+                for value in listed:
+                    literals.setdefault(value, label)
+        return tuple(id(values) for values in current), self._build(literals)
 
     def factory_for(self, vault: Vault) -> FilterFactory:
         """Channel filters for one request: relink its placeholders, redact its values."""

@@ -5,9 +5,18 @@ over its own pooled ``TCPConnector`` (``limit=max_connections``), so one slow pr
 cannot starve another's pool.  The app opens and closes them in its ``cleanup_ctx``.
 
 Timeouts are enforced here rather than through ``ClientTimeout.sock_read`` because the
-three the config names differ in meaning: ``connect`` bounds TCP+TLS, ``first_byte``
-bounds request-sent → response headers, and ``idle`` bounds the gap between two body
-reads.  aiohttp's ``sock_read`` would apply one value to both of the last two.
+three the config names differ in meaning: ``connect`` bounds TCP+TLS (aiohttp's own
+connect timeout), ``first_byte`` bounds request sent → response headers, counted from
+the last byte of the request going out (an aiohttp trace hook re-arms the deadline as
+the headers and each body chunk are sent, so a slow connect or a large upload does not
+eat into it), and ``idle`` bounds the gap between two body reads.  aiohttp's
+``sock_read`` would apply one value to both of the last two.
+
+Networking (:class:`Network`): ``HTTPS_PROXY``/``HTTP_PROXY``/``NO_PROXY`` are honoured
+unless the upstream opts out (``proxy_from_env: false``), a per-upstream CA bundle
+replaces the system trust store, and optional retries with exponential backoff cover
+connect errors, 429 and 5xx, only ever *before* the response is handed to the gateway:
+once :meth:`UpstreamClient.post` has yielded, no byte is ever sent twice.
 
 Every aiohttp ``ClientError`` and timeout becomes an :class:`UpstreamError` in exactly
 one place, :func:`map_client_error`, with a message that never echoes the dependency's
@@ -17,20 +26,27 @@ text (it may contain URLs with query strings or payload fragments).
 from __future__ import annotations
 
 import asyncio
+import random
 import re
+import ssl
+import time
 from collections.abc import AsyncIterator, Iterable, Mapping
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from typing import Final, Literal, final
+from typing import TYPE_CHECKING, Final, Literal, final
 
 import aiohttp
 from multidict import CIMultiDict, CIMultiDictProxy
 
 from pipelines.errors import UpstreamError, UpstreamTimeout
 
+if TYPE_CHECKING:
+    from proxy.metrics import Metrics
+
 __all__ = [
     "HOP_BY_HOP",
     "REQUEST_ALLOWED",
+    "Network",
     "UpstreamClient",
     "UpstreamResponse",
     "UpstreamTimeouts",
@@ -103,6 +119,51 @@ class UpstreamTimeouts:
     connect: float = 10.0
     first_byte: float = 120.0
     idle: float = 120.0
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class Network:
+    """How to reach an upstream: env proxies, TLS trust, retries before the first byte."""
+
+    proxy_from_env: bool = True
+    ssl_context: ssl.SSLContext | None = None
+    retries: int = 0
+    backoff_s: float = 0.5
+    max_backoff_s: float = 8.0
+
+
+# Statuses worth another try: the provider is overloaded or failed before answering.
+_RETRY_STATUSES: Final = frozenset({429, 500, 502, 503, 504, 529})
+
+
+def _retry_after(headers: Mapping[str, str]) -> float | None:
+    value = headers.get("retry-after", "")
+    try:
+        seconds = float(value)
+    except ValueError:
+        return None
+    return seconds if 0 <= seconds < 3600 else None
+
+
+async def _sent(session: aiohttp.ClientSession, context: object, params: object) -> None:
+    rearm = getattr(context, "trace_request_ctx", None)
+    if isinstance(rearm, _Deadline):
+        rearm.rearm()
+
+
+@final
+class _Deadline:
+    """The first-byte deadline of one attempt, re-armed as the request goes out."""
+
+    __slots__ = ("_scope", "_seconds")
+
+    def __init__(self, scope: asyncio.Timeout, seconds: float) -> None:
+        self._scope = scope
+        self._seconds = seconds
+
+    def rearm(self) -> None:
+        self._scope.reschedule(asyncio.get_running_loop().time() + self._seconds)
 
 
 def _connection_tokens(values: Iterable[str | None]) -> frozenset[str]:
@@ -244,7 +305,8 @@ class UpstreamResponse:
 class UpstreamClient:
     """Sends requests to one upstream over a pooled connection set."""
 
-    __slots__ = ("_max_connections", "_session", "base_url", "name", "timeouts")
+    __slots__ = ("_max_connections", "_metrics", "_session", "base_url", "name", "network",
+                 "timeouts")
 
     def __init__(
         self,
@@ -253,16 +315,27 @@ class UpstreamClient:
         *,
         timeouts: UpstreamTimeouts,
         max_connections: int = 100,
+        metrics: Metrics | None = None,
+        network: Network | None = None,
     ) -> None:
         self.name = name
         self.base_url = base_url.rstrip("/")
         self.timeouts = timeouts
+        self.network = network or Network()
         self._max_connections = max_connections
+        self._metrics = metrics
         self._session: aiohttp.ClientSession | None = None
 
     async def start(self) -> None:
         """Open the pooled session (inside the running loop, as aiohttp requires)."""
-        connector = aiohttp.TCPConnector(limit=self._max_connections, limit_per_host=0)
+        network = self.network
+        connector = aiohttp.TCPConnector(
+            limit=self._max_connections, limit_per_host=0,
+            ssl=network.ssl_context if network.ssl_context is not None else True,
+        )
+        trace = aiohttp.TraceConfig()
+        trace.on_request_headers_sent.append(_sent)
+        trace.on_request_chunk_sent.append(_sent)
         self._session = aiohttp.ClientSession(
             connector=connector,
             timeout=aiohttp.ClientTimeout(
@@ -271,6 +344,9 @@ class UpstreamClient:
             auto_decompress=True,
             # The gateway relays bodies, it does not follow redirects on a client's behalf.
             raise_for_status=False,
+            # HTTP(S)_PROXY / NO_PROXY from the environment, unless the upstream opts out.
+            trust_env=network.proxy_from_env,
+            trace_configs=[trace],
         )
 
     async def aclose(self) -> None:
@@ -291,15 +367,14 @@ class UpstreamClient:
         """
         if self._session is None:
             raise UpstreamError(f"upstream {self.name!r} is not started")
-        # One deadline for connect + first byte: aiohttp bounds the connect itself, and
-        # the rest of the budget is the configured wait for the response headers.
-        try:
-            async with asyncio.timeout(self.timeouts.connect + self.timeouts.first_byte):
-                response = await self._session.post(
-                    self.base_url + path, data=body, headers=headers, allow_redirects=False
-                )
-        except (aiohttp.ClientError, TimeoutError) as exc:
-            raise map_client_error(exc) from exc
+        sent = time.perf_counter()
+        response = await self._send(self._session, path, body, headers)
+        metrics = self._metrics
+        streaming = response.content_type == "text/event-stream"
+        if metrics is not None:
+            metrics.upstream_first_byte.labels(self.name).observe(time.perf_counter() - sent)
+            if streaming:
+                metrics.open_streams.inc()
         wrapped = UpstreamResponse(response, self.timeouts.idle)
         try:
             yield wrapped
@@ -308,3 +383,52 @@ class UpstreamClient:
                 response.release()
             else:
                 response.close()
+            if metrics is not None:
+                metrics.upstream_seconds.labels(self.name).observe(time.perf_counter() - sent)
+                if streaming:
+                    metrics.open_streams.dec()
+
+    async def _send(self, session: aiohttp.ClientSession, path: str, body: bytes,
+                    headers: Mapping[str, str]) -> aiohttp.ClientResponse:
+        """One request, retried on connect errors, 429 and 5xx while attempts remain."""
+        network = self.network
+        attempt = 0
+        while True:
+            retry_in: float | None = None
+            reason = ""
+            try:
+                response = await self._attempt(session, path, body, headers)
+            except (aiohttp.ClientConnectorError, aiohttp.ConnectionTimeoutError) as exc:
+                if attempt >= network.retries:
+                    raise map_client_error(exc) from exc
+                reason = "connect"
+            except (aiohttp.ClientError, TimeoutError) as exc:
+                raise map_client_error(exc) from exc
+            else:
+                if response.status not in _RETRY_STATUSES or attempt >= network.retries:
+                    return response
+                reason = str(response.status)
+                retry_in = _retry_after(response.headers)
+                response.release()
+            delay = min(network.max_backoff_s, network.backoff_s * 2**attempt)
+            # Full jitter spreads a fleet's retries; a Retry-After the provider sent wins
+            # when it is within the cap.
+            delay = random.uniform(delay / 2, delay)
+            if retry_in is not None:
+                delay = min(network.max_backoff_s, retry_in)
+            if self._metrics is not None:
+                self._metrics.upstream_retries.labels(self.name, reason).inc()
+            attempt += 1
+            await asyncio.sleep(delay)
+
+    async def _attempt(self, session: aiohttp.ClientSession, path: str, body: bytes,
+                       headers: Mapping[str, str]) -> aiohttp.ClientResponse:
+        # Until the request starts going out the deadline is the connect budget (plus
+        # the first-byte budget, as a backstop); the trace hook then re-arms it to
+        # ``first_byte`` from each piece of the request sent.
+        async with asyncio.timeout(self.timeouts.connect + self.timeouts.first_byte) as scope:
+            deadline = _Deadline(scope, self.timeouts.first_byte)
+            return await session.post(
+                self.base_url + path, data=body, headers=headers, allow_redirects=False,
+                trace_request_ctx=deadline,
+            )

@@ -275,7 +275,7 @@ def _handle(args: argparse.Namespace) -> int:
     except GatewayError as exc:
         progress.close()
         print(f"pseudogate eval: the pipeline failed: {exc}", file=sys.stderr)
-        return 1
+        return 2
     progress.close()
     report = score(results)
     document = report_json(report)

@@ -1,4 +1,4 @@
-"""``pseudogate scan``, ``check-config`` and ``detectors``: the offline commands.
+"""``pseudogate scan`` and ``detectors``: the offline commands.
 
 ``scan`` runs one route's detector chain over a file (or stdin) and prints the
 sanitised text, then a table of what was replaced (label, detector, placeholder; the raw
@@ -7,7 +7,6 @@ linter, and 0 when the text is clean.  Without ``--config`` it uses
 ``config.example.yaml`` from the current directory if there is one, else a built-in
 configuration with the ``regex`` detector and all its built-in patterns.
 
-``check-config FILE`` validates a config, detector options included (0 ok, 2 error).
 ``detectors`` lists the installed detector types and their distributions.
 """
 
@@ -37,7 +36,7 @@ _BUILTIN_CONFIG: Final = {
 
 
 def add_command(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Register ``scan``, ``check-config`` and ``detectors``."""
+    """Register ``scan`` and ``detectors``."""
     scan = subparsers.add_parser(
         "scan",
         help="sanitise a text with a route's detectors and list what was found",
@@ -51,10 +50,6 @@ def add_command(subparsers: argparse._SubParsersAction[argparse.ArgumentParser])
                       help="also print the raw values found (they are sensitive)")
     scan.add_argument("file", nargs="?", default="-", help="text file to scan, - for stdin")
     scan.set_defaults(handler=_scan)
-
-    check = subparsers.add_parser("check-config", help="validate a config file")
-    check.add_argument("config_file", type=Path, metavar="FILE")
-    check.set_defaults(handler=_check_config)
 
     listing = subparsers.add_parser("detectors", help="list installed detector types")
     listing.set_defaults(handler=_list_detectors)
@@ -144,17 +139,6 @@ def _table(out: TextIO, headers: Sequence[str], rows: Sequence[Sequence[str]]) -
     for row in [headers, *rows]:
         cells = [cell.ljust(width) for cell, width in zip(row, widths, strict=True)]
         out.write("  ".join(cells).rstrip() + "\n")
-
-
-def _check_config(args: argparse.Namespace) -> int:
-    from proxy.assembly import build_detectors
-    from proxy.config import load_config
-
-    config = load_config(args.config_file)
-    detectors = build_detectors(config)
-    print(f"{args.config_file}: ok ({len(config.routes)} routes, {len(detectors)} detectors, "
-          f"{len(config.upstreams)} upstreams)")
-    return 0
 
 
 def _list_detectors(args: argparse.Namespace) -> int:

@@ -1,13 +1,15 @@
 """``pseudogate serve`` and ``pseudogate demo``: run the gateway.
 
-``serve`` loads and validates the config, configures logging once, and serves the app
-until SIGINT/SIGTERM.  SIGHUP re-reads the lists of every detector that can reload
-(``areload()``, e.g. ``known_entities``), one after the other, logging one line per
-detector (name, entries in force, outcome); a bad file keeps the old list in force and
-the gateway keeps serving.  ``demo`` starts the same app in-process (the embedded demo
-upstream answers on loopback), sends one OpenAI-style and one Anthropic-style streamed
-request with seeded personal data, prints what the client sent, what the upstream
-received and what the client got back, and then keeps serving unless ``--once``.
+``serve`` loads and validates the config, configures logging once, builds the app and
+binds the port at once (``/healthz`` answers while detectors load; ``/readyz`` and the
+routes say 503 until they are ready), then serves until SIGINT/SIGTERM.  A port in use
+is a one-line error (exit 2), and so is a detector that fails to start.  SIGHUP reloads
+the whole config atomically (:mod:`proxy.reload`): on any error the running config
+stays in force and the log says why.  ``demo`` starts the same app in-process (the
+embedded demo upstream answers on loopback), sends one OpenAI-style and one
+Anthropic-style streamed request with seeded personal data, prints what the client
+sent, what the upstream received and what the client got back, and then keeps serving
+unless ``--once``.
 
 Heavy imports (aiohttp's server, the detectors) happen inside the handlers so that
 ``pseudogate --help`` stays fast.
@@ -18,16 +20,19 @@ from __future__ import annotations
 import argparse
 import asyncio
 import dataclasses
+import os
 import signal
-from collections.abc import Awaitable, Callable, Mapping
+import ssl
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-__all__ = ["add_command", "apply_overrides", "reload_detectors", "start_site"]
+from proxy.commands import CommandError
+
+__all__ = ["add_command", "apply_overrides", "start_site"]
 
 if TYPE_CHECKING:
     from aiohttp import web
-    from structlog.typing import FilteringBoundLogger
 
     from proxy.config import Config
 
@@ -88,85 +93,91 @@ def apply_overrides(config: Config, args: argparse.Namespace) -> Config:
     return dataclasses.replace(config, server=dataclasses.replace(config.server, **changes))
 
 
-async def start_site(config: Config, *, port: int | None = None) -> tuple[web.AppRunner, int]:
-    """Build the app, start it on the configured (or given) port; return runner and port."""
+async def start_site(config: Config, *, port: int | None = None,
+                     background_start: bool = False) -> tuple[web.AppRunner, int]:
+    """Build the app, start it on the configured (or given) port; return runner and port.
+
+    A port that cannot be bound is a :class:`CommandError` naming host, port and reason.
+    """
     from aiohttp import web
 
     from proxy.app import create_app
 
-    app = create_app(config)
+    app = create_app(config, background_start=background_start)
     # handler_cancellation: a client that goes away cancels its handler, which closes
     # the upstream connection; aiohttp's own access log is replaced by ours.
     runner = web.AppRunner(app, handler_cancellation=True, access_log=None)
+    host = config.server.host
+    wanted = config.server.port if port is None else port
     try:
         await runner.setup()
-        site = web.TCPSite(
-            runner, config.server.host, config.server.port if port is None else port
-        )
+        site = web.TCPSite(runner, host, wanted, ssl_context=_ssl_context(config))
         await site.start()
+    except OSError as exc:
+        await runner.cleanup()
+        reason = os.strerror(exc.errno) if exc.errno else type(exc).__name__
+        raise CommandError(f"cannot listen on {host}:{wanted}: {reason}") from exc
     except BaseException:
         await runner.cleanup()
         raise
     return runner, int(runner.addresses[0][1])
 
 
-async def _wait_for_signal() -> None:
+def _ssl_context(config: Config) -> ssl.SSLContext | None:
+    from proxy.tls import server_context
+
+    return server_context(config.server.tls) if config.server.tls is not None else None
+
+
+async def _wait_for_stop(startup: asyncio.Task[None] | None) -> None:
+    """Until SIGINT/SIGTERM, or until a background start-up fails (then raise)."""
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, stop.set)
+    waiter = asyncio.ensure_future(stop.wait())
     try:
-        await stop.wait()
+        if startup is not None:
+            await asyncio.wait({waiter, startup}, return_when=asyncio.FIRST_COMPLETED)
+            error = None if waiter.done() else startup.exception()
+            if error is not None:
+                raise CommandError(f"start-up failed: {_describe(error)}") from error
+        await waiter
     finally:
+        waiter.cancel()
         for sig in (signal.SIGINT, signal.SIGTERM):
             loop.remove_signal_handler(sig)
 
 
-async def reload_detectors(
-    detectors: Mapping[str, object], lock: asyncio.Lock, log: FilteringBoundLogger
-) -> dict[str, bool]:
-    """Reload every detector with an ``areload()``, in config order; name -> in force.
+def _describe(error: BaseException) -> str:
+    from pipelines.errors import GatewayError
 
-    Runs under ``lock`` so that two quick SIGHUPs reload one after the other and the
-    newer files always end up in force.  Logs one line per detector with its name, the
-    entries in force afterwards and the outcome; never a value.
-    """
-    outcomes: dict[str, bool] = {}
-    async with lock:
-        for name, detector in detectors.items():
-            areload: Callable[[], Awaitable[bool]] | None = getattr(detector, "areload", None)
-            if not callable(areload):
-                continue
-            ok = await areload()
-            outcomes[name] = ok
-            # An error when the previous list stays in force: the operator must look.
-            (log.info if ok else log.error)(
-                "detector.reload",
-                detector=name,
-                entries=getattr(detector, "entry_count", None),
-                outcome="reloaded" if ok else "kept_previous",
-            )
-    return outcomes
+    return str(error) if isinstance(error, GatewayError) else type(error).__name__
 
 
-def _reload_on_sighup(app: web.Application, log: FilteringBoundLogger) -> Callable[[], None]:
+async def _wait_for_signal() -> None:
+    await _wait_for_stop(None)
+
+
+def _reload_on_sighup(app: web.Application, load: Callable[[], Config]) -> Callable[[], None]:
     """Install the SIGHUP handler; returns the function that removes it."""
-    from proxy.app import DETECTORS
+    from proxy.logs import get_logger
+    from proxy.reload import reload_config
 
     loop = asyncio.get_running_loop()
     lock = asyncio.Lock()
     # The loop keeps only weak references to tasks: hold each reload until it is done.
-    running: set[asyncio.Task[dict[str, bool]]] = set()
+    running: set[asyncio.Task[bool]] = set()
 
-    def done(task: asyncio.Task[dict[str, bool]]) -> None:
+    def done(task: asyncio.Task[bool]) -> None:
         running.discard(task)
         if not task.cancelled() and task.exception() is not None:
-            # Only the type: a message could quote a list file's content.
-            log.error("detector.reload_crashed", error=type(task.exception()).__name__)
+            # Only the type: a message could quote a file's content.
+            get_logger("pseudogate").error("config.reload_crashed",
+                                           error=type(task.exception()).__name__)
 
     def on_hup() -> None:
-        detectors = app[DETECTORS]
-        task = loop.create_task(reload_detectors(detectors, lock, log))
+        task = loop.create_task(reload_config(app, load, lock))
         running.add(task)
         task.add_done_callback(done)
 
@@ -182,29 +193,37 @@ def _reload_on_sighup(app: web.Application, log: FilteringBoundLogger) -> Callab
 
 def _load(args: argparse.Namespace) -> Config:
     from proxy.config import load_config
-    from proxy.logs import configure_logging
+    from proxy.logs import configure_logging, get_logger
 
     config = apply_overrides(load_config(args.config), args)
     configure_logging(config.server.log_level, config.server.log_format)
+    for warning in config.warnings:
+        get_logger("pseudogate").warning("config.warning", file=config.source,
+                                         where=warning.path, problem=warning.message)
     return config
 
 
 def _serve(args: argparse.Namespace) -> int:
+    from proxy.app import RUNTIME
+    from proxy.config import load_config
     from proxy.logs import get_logger
 
     config = _load(args)
 
+    def reload() -> Config:
+        return apply_overrides(load_config(args.config), args)
+
     async def run() -> None:
-        runner, port = await start_site(config)
-        log = get_logger("pseudogate")
-        log.info(
+        runner, port = await start_site(config, background_start=True)
+        scheme = "https" if config.server.tls is not None else "http"
+        get_logger("pseudogate").info(
             "listening",
-            url=f"http://{config.server.host}:{port}",
+            url=f"{scheme}://{config.server.host}:{port}",
             routes=[route.path for route in config.routes],
         )
-        remove_sighup = _reload_on_sighup(runner.app, log)
+        remove_sighup = _reload_on_sighup(runner.app, reload)
         try:
-            await _wait_for_signal()
+            await _wait_for_stop(runner.app[RUNTIME].startup)
         finally:
             remove_sighup()
             await runner.cleanup()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -76,7 +76,7 @@ async def test_resources_closed_on_shutdown(aiohttp_client: AnyClient) -> None:
     app = build(demo_config())
     client = await aiohttp_client(app)
     upstream = app[UPSTREAMS]["demo"]
-    routes: dict[str, Any] = app[ROUTES]
+    routes: Mapping[str, Any] = app[ROUTES]
     assert set(routes) == {"/v1/chat/completions", "/v1/messages"}
     await client.close()
     assert not app[STATE].upstreams_ready and not app[STATE].detectors_ready

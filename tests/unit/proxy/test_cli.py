@@ -161,3 +161,74 @@ def test_scan_uses_example_config_from_cwd(tmp_path: Path, monkeypatch: pytest.M
     assert "Acme" not in first and "jane doe" not in first
     assert "route openai-chat" in out
     assert textwrap.dedent(first).count("[PERSON_1]") == 2
+
+
+_BROKEN = """\
+upstreams:
+  demo: {type: demo}
+detectors:
+  builtin: {type: regex, options: {entities: [EMIAL]}}
+  tickets: {type: regex, options: {entities: [], custom: [{label: TICKET, pattern: 'TCK'}]}}
+  people: {type: known_entities, options: {files: [people.csv]}}
+routes:
+  - {name: a, path: /a, api: openai_chat, upstream: nowhere}
+  - {name: b, path: /b, api: not_an_api, upstream: demo}
+  - {name: c, path: /c, api: openai_chat, upstream: demo, pipeline: [people]}
+  - {name: d, path: /d, api: openai_chat, upstream: demo, pipeline: [tickets],
+     response: {redact: [NOTHING]}}
+unknown_section: 1
+"""
+
+
+def test_check_config_reports_every_error(workdir: Path,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """Every broken entry is one line with file and path: config, options, lists, policies."""
+    (workdir / "people.csv").write_text("value,label\nAnna Berg,PERSON\nBo,lower case\n",
+                                        encoding="utf-8")
+    (workdir / "broken.yaml").write_text(_BROKEN, encoding="utf-8")
+    assert main(["check-config", "broken.yaml"]) == 2
+    err = capsys.readouterr().err.splitlines()
+    errors = [line for line in err if line.startswith("error: ")]
+    expected = [("broken.yaml", "unknown_section"), ("broken.yaml", "routes[0].upstream"),
+                ("broken.yaml", "routes[1].api"), ("broken.yaml", "detectors.builtin.options"),
+                ("people.csv", "line 3"), ("broken.yaml", "routes[d].response.redact[0]")]
+    for source, path in expected:
+        assert any(source in line and path in line for line in errors), (source, path, errors)
+    assert len(errors) == len(expected)
+    assert err[-1] == f"broken.yaml: {len(expected)} errors"
+    assert "Anna" not in "\n".join(err) and "Bo," not in "\n".join(err)
+
+
+def test_check_config_look_behind_and_list_are_built(
+    workdir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A look-behind the egress filter cannot decide is found without serving."""
+    text = _CONFIG.replace("pattern: 'TCK-[0-9]{4}'", "pattern: '(?<=ref.*)TCK-[0-9]{4}'")
+    text = text.replace("pipeline: [tickets]}", "pipeline: [tickets], "
+                        "response: {redact: [TICKET]}}")
+    (workdir / "lb.yaml").write_text(text, encoding="utf-8")
+    assert main(["check-config", "lb.yaml"]) == 2
+    err = capsys.readouterr().err
+    assert "routes[tickets].response.redact[0]" in err and "look-behind" in err
+
+
+def test_check_config_env_references(workdir: Path, monkeypatch: pytest.MonkeyPatch,
+                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """An unset ${VAR} is an error unless --allow-missing-env; bare $VAR is a warning."""
+    monkeypatch.delenv("PG_TEST_SECRET", raising=False)
+    text = _CONFIG.replace("  demo: {type: demo}\n", "  demo: {type: demo}\n"
+                           "  real: {base_url: 'https://api.example', api_key: "
+                           "'${PG_TEST_SECRET}', max_connections: '${PG_TEST_POOL}'}\n"
+                           "clients:\n  app: {key: '$PG_APP_KEY'}\n")
+    (workdir / "env.yaml").write_text(text, encoding="utf-8")
+    assert main(["check-config", "env.yaml"]) == 2
+    err = capsys.readouterr().err
+    assert "upstreams.real.api_key" in err and "PG_TEST_SECRET is not set" in err
+    assert "upstreams.real.max_connections" in err  # every unset reference, not the first
+    assert main(["check-config", "--allow-missing-env", "env.yaml"]) == 0
+    captured = capsys.readouterr()
+    assert "env.yaml: ok" in captured.out
+    warnings = [line for line in captured.err.splitlines() if line.startswith("warning: ")]
+    assert any("upstreams.real.api_key" in w and "PG_TEST_SECRET" in w for w in warnings)
+    assert any("clients.app.key" in w and "$PG_APP_KEY is not interpolated" in w
+               for w in warnings)

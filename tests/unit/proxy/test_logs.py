@@ -27,9 +27,9 @@ def test_record_fields_are_counts_names_and_timings() -> None:
     record.note_findings((), {"EMAIL": 1}, 3)
     record.sanitize_ms = 1.23456
     fields = record.fields()
-    assert set(fields) == {"route", "api", "stream", "status", "outcome", "code", "texts",
-                           "detectors", "labels", "placeholders", "sanitize_ms",
-                           "upstream_first_byte_ms", "total_ms"}
+    assert set(fields) == {"route", "api", "client", "model", "stream", "status", "outcome",
+                           "code", "texts", "detectors", "labels", "placeholders",
+                           "sanitize_ms", "upstream_first_byte_ms", "total_ms"}
     assert fields["labels"] == {"EMAIL": 3, "IBAN": 1}
     assert fields["detectors"] == ["(repeat)", "regex"]
     assert fields["sanitize_ms"] == 1.235 and fields["upstream_first_byte_ms"] is None
