@@ -1,4 +1,4 @@
-"""The ``type: gliner`` detector: zero-shot NER with a GLiNER model (DESIGN C2).
+"""The ``type: gliner`` detector: zero-shot NER with a GLiNER model (docs/design.md C2).
 
 Life of a detector:
 
@@ -20,7 +20,7 @@ Life of a detector:
   into a later one, and the queue bound still bounds the real backlog.
 * ``aclose()`` shuts the pool down.
 
-Logs carry counts and timings only, never text (DESIGN C8).
+Logs carry counts and timings only, never text (docs/design.md C8).
 """
 
 from __future__ import annotations

@@ -63,7 +63,7 @@ def quiet_dependencies() -> Iterator[None]:
     """Silence dependency warnings and log records that may quote input text.
 
     transformers and gliner warn about truncation with the offending sizes and, in
-    some versions, text; pseudogate logs only counts and labels (DESIGN C8).
+    some versions, text; pseudogate logs only counts and labels (docs/design.md C8).
     """
     loggers = [logging.getLogger(name) for name in ("transformers", "gliner")]
     levels = [logger.level for logger in loggers]

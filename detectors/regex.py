@@ -170,7 +170,7 @@ def _digit_clusters(text: str) -> list[tuple[int, int, int, int, bool, str]]:
 
 
 def _non_overlapping(candidates: Iterable[tuple[int, Span]]) -> list[Span]:
-    """Resolve overlaps the way the chain does (DESIGN C3), sorted by start.
+    """Resolve overlaps the way the chain does (docs/design.md C3), sorted by start.
 
     Longer wins, then the earlier rule, then the earlier start.  A digit group inside an
     IBAN that also reads as a phone number is therefore not reported on its own.

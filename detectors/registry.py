@@ -1,4 +1,4 @@
-"""Detector plugins through the ``pseudogate.detectors`` entry-point group (DESIGN C2).
+"""Detector plugins through the ``pseudogate.detectors`` entry-point group (docs/design.md C2).
 
 Built-ins and third-party detectors are found the same way, in phases, and only what a
 config names is ever imported:

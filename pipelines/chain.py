@@ -1,4 +1,4 @@
-"""The detector chain: detect, resolve, issue placeholders, replace (DESIGN C2–C4).
+"""The detector chain: detect, resolve, issue placeholders, replace (docs/design.md C2–C4).
 
 :class:`Chain` runs a route's detectors concurrently over all texts of one request,
 checks what each returns, resolves overlaps (:func:`resolve`, C3), issues placeholders

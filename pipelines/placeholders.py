@@ -27,7 +27,7 @@ __all__ = [
 LABEL_RE: Final = re.compile(r"[A-Z][A-Z0-9_]*\Z")
 # The longest label whose echoed forms (``[email_1]``, ``\\[EMAIL\\_1\\]``) are recognised:
 # the vault reserves echoes up to this long and the egress filter relinks no longer
-# ones, so an echo the filter would relink is always reserved (DESIGN C4).
+# ones, so an echo the filter would relink is always reserved (docs/design.md C4).
 MAX_LABEL_LENGTH: Final = 32
 # The label part is greedy and backtracks to the last ``_`` followed by digits, so
 # ``[CREDIT_CARD_12]`` parses as ("CREDIT_CARD", 12).

@@ -1,4 +1,4 @@
-"""Span resolution (DESIGN C3) as a pure function.
+"""Span resolution (docs/design.md C3) as a pure function.
 
 Detectors report spans independently, so they overlap: a regex finds an e-mail inside a
 name a model tagged, two list entries share a word.  :func:`resolve` keeps one

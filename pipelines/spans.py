@@ -64,7 +64,7 @@ class Span:
 
 @runtime_checkable
 class Detector(Protocol):
-    """What finds sensitive values.  See the module docstring and DESIGN.md C2.
+    """What finds sensitive values.  See the module docstring and docs/design.md C2.
 
     ``detect`` receives every text of one request and returns one list of spans per
     text, in the same order, with offsets into that text.  It must not mutate its input

@@ -1,4 +1,4 @@
-"""Finding every other occurrence of values already in the vault (DESIGN C4).
+"""Finding every other occurrence of values already in the vault (docs/design.md C4).
 
 Once a value is found anywhere in a request or session, every other occurrence of it
 is replaced too, even where no detector fired.  "The same value" means what the vault's

@@ -1,7 +1,7 @@
-"""The placeholder vault (DESIGN C4).
+"""The placeholder vault (docs/design.md C4).
 
 One :class:`Vault` lives for one request (sessions are not implemented: a client that
-resends its history gets the same numbers again, DESIGN C4); the caller creates it and
+resends its history gets the same numbers again, docs/design.md C4); the caller creates it and
 passes it explicitly, nothing here is global.  It hands out
 ``[LABEL_N]`` placeholders and remembers which real value each one stands for:
 

@@ -61,7 +61,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ConfigError as exc:
         return _fail(f"configuration error: {_one_line(str(exc))}")
     except (CommandError, GatewayError) as exc:
-        # Messages of the error tree never hold a value (DESIGN C8), by contract.
+        # Messages of the error tree never hold a value (docs/design.md C8), by contract.
         return _fail(_one_line(str(exc)))
     except OSError as exc:
         return _fail(f"{exc.strerror or type(exc).__name__}"

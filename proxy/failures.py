@@ -1,4 +1,4 @@
-"""The one mapping from the error tree to what a client is told (DESIGN C6, C7).
+"""The one mapping from the error tree to what a client is told (docs/design.md C6, C7).
 
 :func:`describe` turns any exception the request path can raise into a
 :class:`Failure`: the HTTP status (used before the response started), a short code, a

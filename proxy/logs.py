@@ -1,4 +1,4 @@
-"""Structured logs: configured once at start-up, one line per request (DESIGN C8).
+"""Structured logs: configured once at start-up, one line per request (docs/design.md C8).
 
 :func:`configure_logging` is called by the CLI's ``main`` (every command logs to
 standard error, never to standard output) and again by ``serve`` and ``demo`` with the

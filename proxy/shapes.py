@@ -3,7 +3,7 @@
 Ingress: a shape declares its request body in the request-spec language
 (:mod:`proxy.spec`, :attr:`ApiShape.request`); the one interpreter (:mod:`proxy.walk`)
 finds every string the upstream will see: *slots* (text to sanitise, in the canonical
-order of DESIGN C4; :mod:`proxy.slots`, re-exported here) and *checks* (structure and
+order of docs/design.md C4; :mod:`proxy.slots`, re-exported here) and *checks* (structure and
 signed content forwarded unchanged, which must pass the detectors).  The handler reads
 the texts, runs the chain over all of them at once and writes the results back.
 
@@ -78,7 +78,7 @@ _PROBE_LITERAL: Final = _ENCODE(PROBE)
 
 
 class TextFilter(Protocol):
-    """One egress channel: the sans-IO filter of DESIGN C5."""
+    """One egress channel: the sans-IO filter of docs/design.md C5."""
 
     def feed(self, text: str) -> str:
         """Filter one chunk; return what is settled."""

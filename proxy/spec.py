@@ -31,7 +31,7 @@ The nodes:
 :class:`Obj`
     An object of the API: ``fields`` maps member names to nodes; ``rest`` is the node of
     every other member (``FREE``: unknown members are data; ``REFUSE``); ``first`` lists
-    members walked before the others (the canonical order of DESIGN C4), the rest in
+    members walked before the others (the canonical order of docs/design.md C4), the rest in
     body order.
 :class:`Tagged`
     An object discriminated by a member (``type``): the case named by its value, else

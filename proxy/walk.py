@@ -1,7 +1,7 @@
 """The one interpreter of request specs: a parsed body in, its slots and checks out.
 
 :func:`walk` reads a request body against an API's spec (:mod:`proxy.spec`) and returns
-a :class:`Walk`: the text slots in the canonical order of DESIGN C4 (members in the
+a :class:`Walk`: the text slots in the canonical order of docs/design.md C4 (members in the
 order the spec's ``first`` and the body give them, arrays in order), and the checks —
 values forwarded unchanged that the gateway must run through detectors first (signed
 content).  The body is not changed; slots are written back by the caller.

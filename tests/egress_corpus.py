@@ -1,6 +1,6 @@
 """The egress fixture corpus and the policies it runs under (shared by tests and bench).
 
-Every pitfall of DESIGN C5 is a fixture here.  The policies use the real built-in entity
+Every pitfall of docs/design.md C5 is a fixture here.  The policies use the real built-in entity
 library (``detectors.library``) as output patterns, plus a ``\\b`` custom pattern, a
 known-literal list with a value that is a prefix of another, and ten issued
 placeholders.  The ceiling is small (700) so that the PEM fixtures stay short enough to

@@ -1,4 +1,4 @@
-"""The egress stream filter (DESIGN C5): relink placeholders and redact, chunk by chunk.
+"""The egress stream filter (docs/design.md C5): relink placeholders and redact, chunk by chunk.
 
 Whole-string meaning (the contract every chunking must reproduce)
 ----------------------------------------------------------------

@@ -108,7 +108,7 @@ class EgressPolicy:
             raise ValueError("regex_timeout_s and context_chars must be positive")
         if max_label_length > MAX_LABEL_LENGTH:
             # The vault reserves echoed forms only up to MAX_LABEL_LENGTH: a longer
-            # bound here would relink an echo the user wrote (DESIGN C4).
+            # bound here would relink an echo the user wrote (docs/design.md C4).
             raise ValueError(f"max_label_length must be at most {MAX_LABEL_LENGTH}")
         self.mask = mask
         self.max_held_chars = max_held_chars

@@ -1,6 +1,6 @@
 """How far an output pattern reads, back and forward: the guards on the filter's windows.
 
-Two bounds make the stream contract (DESIGN C5) hold for every pattern a policy accepts,
+Two bounds make the stream contract (docs/design.md C5) hold for every pattern a policy accepts,
 and :class:`~pipelines.egress.policy.EgressPolicy` refuses a pattern that breaks either
 with a :class:`~pipelines.errors.ConfigError` (every user of the filter gets the check,
 not only the proxy):

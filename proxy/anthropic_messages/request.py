@@ -1,7 +1,7 @@
 """Anthropic Messages requests, declared in the request-spec language.
 
 :data:`REQUEST` is the whole body (see :mod:`proxy.spec` for the nodes, and
-:mod:`proxy.walk` for the rules every position shares).  Canonical order (DESIGN C4):
+:mod:`proxy.walk` for the rules every position shares).  Canonical order (docs/design.md C4):
 ``system`` (a string or text blocks), then each message's content in order (text,
 tool_use ``input`` strings and keys, tool_result content, document text and titles,
 string and unknown ``source`` values, citations), then tool definitions (descriptions

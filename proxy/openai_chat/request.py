@@ -1,7 +1,7 @@
 """OpenAI Chat Completions requests, declared in the request-spec language.
 
 :data:`REQUEST` is the whole body (see :mod:`proxy.spec` for the nodes, and
-:mod:`proxy.walk` for the rules every position shares).  Canonical order (DESIGN C4):
+:mod:`proxy.walk` for the rules every position shares).  Canonical order (docs/design.md C4):
 messages in order, each message's parts in order, tool calls included; then tool
 definitions, the legacy ``functions``, the response format and any other member in
 body order.  Structure exists only at the positions declared here (``model``,

@@ -16,7 +16,7 @@ import aiohttp
 from aiohttp.test_utils import TestServer
 
 from detectors.gliner import GlinerDetector
-from proxy.app import ROUTES, create_app
+from proxy.app import DETECTORS, create_app
 from proxy.config import parse_config
 from tests.e2e.fake_upstream import FakeUpstream, Reply
 from tests.models.synthetic import heldout
@@ -43,7 +43,7 @@ async def _serve(aiohttp_server: AnyServer, fake: FakeUpstream, model: Path,
     config = parse_config(data, source="<gliner-e2e>", base_dir=Path.cwd(), environ={})
     app = create_app(config)
     server = await aiohttp_server(app)
-    detector = app[ROUTES][OPENAI].chain.detectors[0]
+    detector = app[DETECTORS]["ner"]
     assert isinstance(detector, GlinerDetector) and detector.ready
     return str(server.make_url("")).rstrip("/"), detector
 

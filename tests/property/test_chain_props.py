@@ -1,4 +1,4 @@
-"""Properties of span resolution and sanitisation (DESIGN C3, C4)."""
+"""Properties of span resolution and sanitisation (docs/design.md C3, C4)."""
 
 from __future__ import annotations
 
@@ -199,7 +199,7 @@ def test_surface_matcher_strategies_agree(texts: list[str], values: list[str]) -
         assert by_find.find(text) == by_automaton.find(text) == mixed.find(text)
 
 
-# -- repeats under the label's normalisation (DESIGN C4) -------------------------------
+# -- repeats under the label's normalisation (docs/design.md C4) -------------------------------
 
 _SPACE_RUNS = st.text(
     alphabet=st.sampled_from(list(" \t\n\r\u00a0\u2009\u3000")), min_size=1, max_size=3

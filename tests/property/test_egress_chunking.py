@@ -1,4 +1,4 @@
-"""Chunking invariance of the egress filter (DESIGN C5), against an independent oracle.
+"""Chunking invariance of the egress filter (docs/design.md C5), against an independent oracle.
 
 For every fixture of the corpus and every split of it (all single cut points, all
 fixed chunk sizes), the concatenated output equals the one-chunk output, or, when the

@@ -1,4 +1,4 @@
-"""Ingress repeats and egress literals agree: one fold, one word test (DESIGN C4/C5).
+"""Ingress repeats and egress literals agree: one fold, one word test (docs/design.md C4/C5).
 
 On a ``relink: false`` route the egress filter masks the vault's surface forms.  Any
 spelling that ingress (:class:`pipelines.surface.SurfaceIndex`) treats as a repeat of

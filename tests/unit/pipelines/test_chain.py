@@ -1,4 +1,4 @@
-"""Unit tests of span resolution and the detector chain (DESIGN C2–C4)."""
+"""Unit tests of span resolution and the detector chain (docs/design.md C2–C4)."""
 
 from __future__ import annotations
 

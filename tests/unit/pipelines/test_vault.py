@@ -1,4 +1,4 @@
-"""Unit tests of the placeholder vault (DESIGN C4)."""
+"""Unit tests of the placeholder vault (docs/design.md C4)."""
 
 from __future__ import annotations
 
