@@ -77,6 +77,10 @@ def configure_logging(
         level=numeric, stream=sys.stderr, format="%(levelname)s %(name)s %(message)s"
     )
     logging.getLogger("aiohttp.access").disabled = True
+    # HTTP clients of dependencies (huggingface_hub's httpx) log every request URL at
+    # info: not ours to report, and a URL may carry a query string.
+    for noisy in ("httpx", "httpcore", "huggingface_hub", "filelock"):
+        logging.getLogger(noisy).setLevel(max(numeric, logging.WARNING))
 
 
 def _stderr_logger(*_args: object) -> structlog.PrintLogger:

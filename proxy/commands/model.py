@@ -1,4 +1,12 @@
-"""``pseudogate gliner export``: turn a local GLiNER model into ONNX (fp32 and int8).
+"""``pseudogate gliner fetch`` and ``gliner export``: get a GLiNER model, make ONNX copies.
+
+``gliner fetch OWNER/NAME --to DIR`` downloads a model repository from the Hugging Face
+hub with ``huggingface_hub`` (``HF_ENDPOINT`` selects another hub or a mirror,
+``HF_TOKEN`` authenticates) into ``DIR``, checks it is a GLiNER model directory, and
+prints the ``model:`` line to put in the config.  Run it on a connected machine and
+copy the directory to an air-gapped one.
+
+``gliner export`` turns a local GLiNER model into ONNX (fp32 and int8).
 
 The ONNX files are what ``backend: onnx`` runs through onnxruntime.  Export is offline:
 the model is loaded from a local directory with ``local_files_only=True`` and nothing
@@ -33,9 +41,15 @@ _EXTRA_HINT = "pip install 'pseudogate[ner]' (install torch==2.13.0 first on CPU
 
 
 def add_command(subparsers: Any) -> None:
-    """Register ``pseudogate gliner export``."""
+    """Register ``pseudogate gliner fetch`` and ``gliner export``."""
     gliner = subparsers.add_parser("gliner", help="GLiNER model tools (needs the [ner] extra)")
     actions = gliner.add_subparsers(dest="gliner_command", required=True, metavar="ACTION")
+    fetch = actions.add_parser("fetch", help="download a GLiNER model from the Hugging Face hub")
+    fetch.add_argument("repo", metavar="OWNER/NAME", help="the model's hub id")
+    fetch.add_argument("--to", type=Path, required=True, dest="target",
+                       help="directory to write the model into")
+    fetch.add_argument("--revision", default=None, help="branch, tag or commit (default: main)")
+    fetch.set_defaults(handler=_run_fetch)
     export = actions.add_parser(
         "export",
         help="export a local GLiNER model to ONNX (fp32 and int8) for backend: onnx",
@@ -97,6 +111,44 @@ def export_onnx(
                               source=str(model_dir), expected=_EXTRA_HINT)
         written["int8"] = Path(paths["quantized_path"])
     return written
+
+
+def fetch_model(repo: str, target: Path, revision: str | None = None) -> list[Path]:
+    """Download hub model ``repo`` into ``target``; the files written.
+
+    Raises ``ConfigError`` for a malformed id, a missing ``huggingface_hub``, a
+    download that fails (the exception type only: messages may carry URLs with
+    tokens) or a repository that is not a GLiNER model.
+    """
+    import re
+
+    if not re.fullmatch(r"[\w.-]+/[\w.-]+", repo):
+        raise ConfigError("not a hub model id", source=repo, expected="OWNER/NAME")
+    try:
+        from huggingface_hub import snapshot_download
+        from huggingface_hub.errors import HfHubHTTPError, LocalEntryNotFoundError
+    except ImportError as exc:
+        raise ConfigError("huggingface_hub is not installed", expected=_EXTRA_HINT) from exc
+    target = target.expanduser().resolve()
+    try:
+        with _quiet():
+            snapshot_download(repo_id=repo, revision=revision, local_dir=str(target))
+    except (HfHubHTTPError, LocalEntryNotFoundError, OSError, ValueError) as exc:
+        raise ConfigError(f"download failed ({type(exc).__name__})", source=repo,
+                          expected="a reachable hub (HF_ENDPOINT) and an existing model "
+                          "repository") from exc
+    if not (target / "gliner_config.json").is_file():
+        raise ConfigError("the repository is not a GLiNER model (no gliner_config.json)",
+                          source=repo, expected="a GLiNER model repository")
+    return sorted(p for p in target.rglob("*") if p.is_file() and ".cache" not in p.parts)
+
+
+def _run_fetch(args: argparse.Namespace) -> int:
+    files = fetch_model(args.repo, args.target, args.revision)
+    size = sum(path.stat().st_size for path in files) / 1e6
+    print(f"{args.repo}: {len(files)} files, {size:.1f} MB in {args.target.resolve()}")
+    print(f"use it with:  model: {args.target.resolve()}")
+    return 0
 
 
 def _run_export(args: argparse.Namespace) -> int:

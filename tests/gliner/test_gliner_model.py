@@ -56,10 +56,15 @@ def hook(event, args):
     if event in ("socket.connect", "socket.getaddrinfo", "socket.gethostbyname"):
         attempts.append(event)
 sys.addaudithook(hook)
-from detectors.gliner import create
+from detectors.gliner import GlinerDetector
+from detectors.gliner_options import parse_options
+from detectors.gliner_runtime import load_model
 from pipelines.spans import DetectorContext
 async def main():
-    d = create({"model": sys.argv[1]}, DetectorContext(name="ner"))
+    # The worker processes' own code (load_model, predict), run in this process so the
+    # audit hook sees every socket it would open.
+    options = parse_options({"model": sys.argv[1]}, DetectorContext(name="ner"))
+    d = GlinerDetector("ner", options, loader=load_model)
     await d.start()
     spans = await d.detect(["Anna Schmidt wohnt in der Hauptstraße 5, 10115 Berlin."])
     await d.aclose()
