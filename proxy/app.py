@@ -35,7 +35,7 @@ import structlog
 from aiohttp import web
 from aiohttp.typedefs import Handler
 
-from pipelines.errors import GatewayError, RequestError
+from pipelines.errors import DetectorError, GatewayError, RequestError
 from pipelines.spans import Detector
 from proxy.config import Config
 from proxy.demo import DemoServer
@@ -237,6 +237,12 @@ async def _gateway_middleware(
         except web.HTTPException as exc:
             raise _http_exception_to_request_error(exc) from exc
     except GatewayError as exc:
+        if isinstance(exc, DetectorError):
+            # Fail closed: name the detector and what it raised; never the message,
+            # which may quote the text it was scanning.
+            cause = exc.__cause__ if exc.__cause__ is not None else exc
+            get_logger("pseudogate.detectors").warning(
+                "detector.failed", detector=exc.detector, error=type(cause).__name__)
         response = _error_response(request, record, exc)
     except asyncio.CancelledError:
         record.outcome = "client_gone"

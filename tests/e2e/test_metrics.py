@@ -184,3 +184,40 @@ async def test_multiprocess_mode_sums_the_workers(tmp_path: Path) -> None:
                  status="200", outcome="ok") == 2
     assert value(samples, "pseudogate_placeholders_issued_total", label="EMAIL") == 3
     assert value(samples, "pseudogate_request_duration_seconds_count", route="r") == 2
+
+
+class _Leaky:
+    """A detector that raises with the scanned text in its message."""
+
+    name = "regex"
+    labels = frozenset({"EMAIL"})
+
+    async def detect(self, texts: Any) -> Any:
+        """Fail, quoting the input."""
+        raise RuntimeError(f"choked on {texts[0]}")
+
+
+async def test_fail_closed_detector_failure_logs_name_and_type_only(
+    fake: FakeUpstream, gateway: StartGateway
+) -> None:
+    """detector.failed names the detector and the exception type, never its message."""
+    from pipelines.chain import Chain
+    from proxy.app import _COMPILED
+
+    def hook(app: Any) -> None:
+        compiled = app[_COMPILED]
+        for path, (_chain, policy) in list(compiled.items()):
+            compiled[path] = (Chain([_Leaky()]), policy)
+
+    gw = await gateway(before_start=hook)
+    with capture_logs() as logs:
+        async with aiohttp.ClientSession() as session, session.post(
+                f"{gw.url}/v1/chat/completions",
+                json={"model": "m", "messages": [{"role": "user", "content": PROMPT}]},
+        ) as response:
+            assert response.status == 502
+    failed = [entry for entry in logs if entry["event"] == "detector.failed"]
+    assert [(e["detector"], e["error"]) for e in failed] == [("regex", "RuntimeError")]
+    assert fake.received == []
+    text = json.dumps(logs, default=str)
+    assert not any(seed in text for seed in SEED_FORMS) and "choked" not in text
