@@ -26,7 +26,7 @@ import asyncio
 import contextlib
 import os
 import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final, Protocol, final
@@ -100,7 +100,7 @@ class _Lists:
     entries: int
 
 
-def _build(entries: Sequence[ListEntry], mtimes: tuple[float, ...]) -> _Lists:
+def _build(entries: Iterable[ListEntry], mtimes: tuple[float, ...]) -> _Lists:
     """Build a generation; the first entry for a folded value decides its label."""
     automaton = ahocorasick.Automaton(ahocorasick.STORE_INTS)
     label_index: dict[str, int] = {}
@@ -262,14 +262,18 @@ class KnownEntitiesDetector:
     def _load(self) -> _Lists:
         with self._lock:
             mtimes = tuple(_mtime(path) for path in self._files)
-            entries: list[ListEntry] = []
-            for path in self._files:
-                read = read_file(path, self._default_label)
-                self._warn(path, read)
-                entries.extend(read)
-                del read
-            entries.extend(self._inline)
-            return _build(entries, mtimes)
+            # One file's entries at a time: the automaton is built while the files are
+            # read, so no full list of every entry exists beside it (a reload holds the
+            # generation in force plus the one being built, nothing more).
+            return _build(self._entries(), mtimes)
+
+    def _entries(self) -> Iterator[ListEntry]:
+        for path in self._files:
+            read = read_file(path, self._default_label)
+            self._warn(path, read)
+            yield from read
+            del read
+        yield from self._inline
 
     def _warn(self, path: Path, entries: Sequence[ListEntry]) -> None:
         for warning in check_list(path, entries):
