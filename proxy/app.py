@@ -258,7 +258,12 @@ async def _gateway_middleware(
         record.emit(get_logger("pseudogate.access"))
         record.observe(request.app[METRICS])
         if evidence is not None:
-            evidence.call(record)
+            try:
+                evidence.call(record)
+            except OSError as exc:
+                # The reply is already on its way; the operator must see the gap.
+                get_logger("pseudogate").error("evidence.write_failed",
+                                               error=type(exc).__name__)
         structlog.contextvars.unbind_contextvars("request_id")
     response.headers["x-pseudogate-request-id"] = record.request_id
     return response
