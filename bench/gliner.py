@@ -48,6 +48,7 @@ from detectors.gliner_options import parse_options  # noqa: E402
 from detectors.gliner_runtime import load_model, predict  # noqa: E402
 from pipelines.spans import DetectorContext  # noqa: E402
 from proxy.commands.model import export_onnx  # noqa: E402
+from proxy.logs import configure_logging  # noqa: E402
 from tests.models.synthetic import heldout, score  # noqa: E402
 
 
@@ -245,6 +246,7 @@ def main(argv: list[str] | None = None) -> int:
     # Benchmarks run offline: a local model directory never needs the hub.
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+    configure_logging("warning")  # to stderr: stdout holds the table and the JSON line
     _print(asyncio.run(_run(args)))
     return 0
 
