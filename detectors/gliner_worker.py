@@ -8,8 +8,9 @@ for its lifetime; the gateway's process only plans windows, sends their texts an
 the findings back.
 
 Workers come from a ``forkserver`` that has imported torch and gliner once
-(:data:`PRELOAD`), so a worker starts in milliseconds, not seconds, and no worker is
-forked from the threaded gateway process itself.  The forkserver is one per process
+(:data:`PRELOAD`; this module itself imports neither), so a worker starts in
+milliseconds, not seconds, and no worker is forked from the threaded gateway process
+itself.  The forkserver is one per process
 (multiprocessing's own); it inherits the environment it was started with.
 
 Everything that crosses the process boundary is plain data: the options (as a
@@ -33,8 +34,9 @@ from detectors.gliner_windows import Found
 
 __all__ = ["PRELOAD", "WorkerFailure", "new_pool", "picklable", "warm_up", "worker_predict"]
 
-# Imported once by the forkserver, inherited by every worker it forks.
-PRELOAD: Final = ["detectors.gliner_preload"]
+# Imported once by the forkserver (which ignores an ImportError: a missing extra is the
+# options check's to report), inherited by every worker it forks.
+PRELOAD: Final = ["torch", "gliner"]
 
 _model: NerModel | None = None  # this worker process's model (one per process)
 

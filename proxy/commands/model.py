@@ -33,7 +33,7 @@ from typing import Any
 
 from pipelines.errors import ConfigError
 
-__all__ = ["DEFAULT_INT8_FILE", "DEFAULT_ONNX_FILE", "add_command", "export_onnx"]
+__all__ = ["DEFAULT_INT8_FILE", "DEFAULT_ONNX_FILE", "add_command", "export_onnx", "fetch_model"]
 
 DEFAULT_ONNX_FILE = "model.onnx"
 DEFAULT_INT8_FILE = "model_int8.onnx"
