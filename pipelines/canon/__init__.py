@@ -1,4 +1,4 @@
-"""One canonical view of every text (DESIGN C9): decoded, folded, mapped back exactly.
+"""One canonical view of every text (docs/design.md C9): decoded, folded, mapped back.
 
 Detectors look at what a model would read, not at how it happens to be spelled.  This
 package defines, once:

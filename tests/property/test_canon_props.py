@@ -1,4 +1,4 @@
-"""Properties of the canonical fold and its offset map (DESIGN C9).
+"""Properties of the canonical fold and its offset map (docs/design.md C9).
 
 The oracle here is written for the test: it checks what the view must not contain
 (whitespace other than single spaces, format or control characters, dashes other than
