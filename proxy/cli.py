@@ -18,6 +18,7 @@ import importlib
 import os
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from pipelines.errors import ConfigError, GatewayError
 from proxy.commands import CommandError
@@ -35,9 +36,17 @@ _COMMAND_MODULES = (
 )
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse with usage errors as one line (``pseudogate serve: ...``), exit 2."""
+
+    def error(self, message: str) -> NoReturn:
+        """Print one line naming the command and the problem, then exit 2."""
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """Return the full argument parser with every subcommand registered."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="pseudogate",
         description="A privacy gateway for LLM APIs.",
     )

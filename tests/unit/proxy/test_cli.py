@@ -232,3 +232,16 @@ def test_check_config_env_references(workdir: Path, monkeypatch: pytest.MonkeyPa
     assert any("upstreams.real.api_key" in w and "PG_TEST_SECRET" in w for w in warnings)
     assert any("clients.app.key" in w and "$PG_APP_KEY is not interpolated" in w
                for w in warnings)
+
+
+@pytest.mark.parametrize("args", [["serve"], ["scan", "--nope"], ["frobnicate"],
+                                  ["serve", "--config", "x", "--port", "eighty"]])
+def test_usage_errors_are_one_line(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """A bad command line is one line on stderr naming the command, exit 2."""
+    with pytest.raises(SystemExit) as info:
+        main(args)
+    assert info.value.code == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    lines = captured.err.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("pseudogate") and "--help" in lines[0]
