@@ -116,6 +116,14 @@ class Chain:
         vault.reserve(originals)
         spans_per_text = await self.detect(originals)
         literals = [[m.span() for m in find_placeholders(text)] for text in originals]
+        # A session vault numbers all new values in its store at once, in this order
+        # (a request-scoped vault numbers in ``issue`` and ignores this).
+        await vault.allocate(
+            (span.label, text[span.start : span.end])
+            for text, spans, present in zip(originals, spans_per_text, literals, strict=True)
+            for span in spans
+            if not (present and _overlaps_any(span.start, span.end, present))
+        )
 
         # Issue in canonical order first, so numbering follows first appearance
         # among detected values in every text before any repeat is looked for.

@@ -9,6 +9,10 @@ Every error pseudogate raises on purpose derives from :class:`GatewayError`::
     │   ├── DetectorTimeout    request time: a detector did not answer in time
     │   └── DetectorOverloaded request time: a detector's queue is full (503)
     ├── VaultFull              request time: more values than placeholders can number
+    ├── SessionError           request time: the session store cannot serve the session
+    │   ├── SessionUnavailable the store is down or slow (503, nothing forwarded)
+    │   ├── SessionKeyError    a session does not open with the configured root keys
+    │   └── SessionConflict    the session changed under the request (ended, renumbered)
     ├── EgressRefused          response time: a sensitive value could not be settled
     │                          within the tail ceiling; the stream is refused
     ├── RequestError           bad client input (a 4xx with the API's error shape)
@@ -32,6 +36,10 @@ __all__ = [
     "GatewayError",
     "PluginLoadError",
     "RequestError",
+    "SessionConflict",
+    "SessionError",
+    "SessionKeyError",
+    "SessionUnavailable",
     "StreamProtocolError",
     "UpstreamError",
     "UpstreamTimeout",
@@ -96,6 +104,32 @@ class DetectorOverloaded(DetectorError):
 
 class VaultFull(GatewayError):
     """A label ran out of placeholder numbers (the configured bound was reached)."""
+
+
+class SessionError(GatewayError):
+    """The session of a request cannot be served; nothing is forwarded.
+
+    ``message`` names the store, the key id or the reason, never a session id, a tenant
+    or a value (the store only ever sees keyed hashes and sealed bytes anyway).
+    """
+
+    def __init__(self, message: str) -> None:
+        self.message = message
+        super().__init__(message)
+
+
+class SessionUnavailable(SessionError):
+    """The session store did not answer in time or refused the connection (503)."""
+
+
+class SessionKeyError(SessionError):
+    """A session's data key or a record does not open: an unknown or wrong root key, or
+    sealed data moved from another session (associated data mismatch)."""
+
+
+class SessionConflict(SessionError):
+    """The session was ended or recreated while the request used it, or the store's
+    numbering disagrees with the vault (409: the client may retry)."""
 
 
 class EgressRefused(GatewayError):

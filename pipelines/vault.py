@@ -1,9 +1,11 @@
-"""The placeholder vault (docs/design.md C4).
+"""The placeholder vault (docs/design.md C4, C11).
 
-One :class:`Vault` lives for one request (sessions are not implemented: a client that
-resends its history gets the same numbers again, docs/design.md C4); the caller creates it and
-passes it explicitly, nothing here is global.  It hands out
-``[LABEL_N]`` placeholders and remembers which real value each one stands for:
+One :class:`Vault` lives for one request: the caller creates it and passes it
+explicitly, nothing here is global.  On a route with sessions it is the request's view
+of its session (:mod:`pipelines.sessions`): restored from the session's records, and
+numbering *new* values through the session store, atomically across processes, instead
+of with its own counters.  It hands out ``[LABEL_N]`` placeholders and remembers which
+real value each one stands for:
 
 * numbering is per label, in the order values are first issued;
 * the same value after its label's normalisation (case-folded e-mail, digits-only card
@@ -16,6 +18,15 @@ passes it explicitly, nothing here is global.  It hands out
 * every raw surface form seen is remembered, so the chain can replace other
   occurrences of a value and the egress filter can redact raw values in the reply.
 
+Sessions.  Detection needs no vault; numbering does.  The chain therefore calls
+:meth:`Vault.allocate` once with every detected ``(label, value)`` in canonical order
+before it issues any: a request-scoped vault numbers locally in :meth:`issue` (allocate
+does nothing), a session vault sends the *normalised* keys of the values it does not
+know yet, with its reserved numbers, to its :class:`Numbering` in one call and binds
+the numbers it gets back.  Everything the vault learns (a new binding, a new surface
+form) is kept in a journal, in order; :meth:`take_journal` hands it to the session for
+sealing and :meth:`restore` replays a session's records into a fresh vault.
+
 The vault's ``repr`` is redacted (counts per label only): it is safe in a traceback.
 """
 
@@ -24,11 +35,11 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from types import MappingProxyType
-from typing import Final, final
+from typing import Final, Literal, Protocol, final
 
-from pipelines.errors import VaultFull
+from pipelines.errors import SessionConflict, VaultFull
 from pipelines.placeholders import (
     LABEL_RE,
     MAX_LABEL_LENGTH,
@@ -36,6 +47,7 @@ from pipelines.placeholders import (
     echoed_placeholder_pattern,
     find_placeholders,
     format_placeholder,
+    parse_placeholder,
 )
 from pipelines.surface import (
     ALNUM,
@@ -46,7 +58,36 @@ from pipelines.surface import (
     SurfaceIndex,
 )
 
-__all__ = ["CASE_SENSITIVE_LABELS", "DEFAULT_NORMALIZERS", "Vault", "normalize_text"]
+__all__ = [
+    "CASE_SENSITIVE_LABELS",
+    "DEFAULT_NORMALIZERS",
+    "JournalEntry",
+    "Numbering",
+    "Vault",
+    "normalize_text",
+]
+
+# One thing a vault learned: ("value", placeholder, value) binds a new placeholder to its
+# first spelling; ("surface", placeholder, text) records another spelling of it.
+JournalEntry = tuple[Literal["value", "surface"], str, str]
+
+
+class Numbering(Protocol):
+    """Where a session vault gets the numbers of values it has not seen (its store)."""
+
+    async def number(
+        self,
+        items: Sequence[tuple[str, str]],
+        reserved: Mapping[str, frozenset[int]],
+        max_index: int,
+    ) -> Sequence[int]:
+        """The number of each ``(label, normalised key)``, atomically for the session.
+
+        A key already numbered keeps its number; a new one gets its label's next number
+        that is not in ``reserved[label]``; ``0`` means the label has no number left
+        under ``max_index``.  Two keys never get one number, one key never two.
+        """
+        ...
 
 _NON_DIGIT: Final = re.compile(r"\D+")
 # Echoed forms (any letter case, markdown escapes) are recognised for labels up to
@@ -120,7 +161,8 @@ class Vault:
     """Issues placeholders for one request or session and maps them back.
 
     ``max_index`` bounds ``N`` in ``[LABEL_N]`` (and so the longest placeholder);
-    ``normalizers`` overrides the per-label normalisation (label -> function).
+    ``normalizers`` overrides the per-label normalisation (label -> function);
+    ``numbering`` makes it a session vault whose new values are numbered there.
     """
 
     __slots__ = (
@@ -129,10 +171,13 @@ class Vault:
         "_echo_finder",
         "_index",
         "_issued",
+        "_journal",
+        "_key_of",
         "_label_of",
         "_labels",
         "_max_index",
         "_normalizers",
+        "_numbering",
         "_relink",
         "_reserved",
         "_surface",
@@ -143,10 +188,15 @@ class Vault:
         *,
         max_index: int = 99999,
         normalizers: Mapping[str, Callable[[str], str]] | None = None,
+        numbering: Numbering | None = None,
     ) -> None:
         if max_index < 1:
             raise ValueError(f"max_index must be at least 1, got {max_index}")
         self._max_index = max_index
+        self._numbering = numbering
+        self._journal: list[JournalEntry] = []
+        # placeholder -> its normalised key (to check the store's answers against).
+        self._key_of: dict[str, tuple[str, str]] = {}
         self._normalizers: dict[str, Callable[[str], str]] = dict(DEFAULT_NORMALIZERS)
         if normalizers:
             self._normalizers.update(normalizers)
@@ -202,24 +252,100 @@ class Vault:
         known = self._issued.get((label, value))
         if known is not None:
             return known
-        if label not in self._labels:
-            if not LABEL_RE.match(label):
-                raise ValueError("invalid placeholder label")
-            self._labels.add(label)
-        if not value:
-            raise ValueError("cannot issue a placeholder for an empty value")
-        if "[" in value and next(find_placeholders(value), None) is not None:
-            raise ValueError("cannot issue a placeholder for placeholder-shaped text")
+        self._check(label, value)
         key = (label, self._key(label, value))
         placeholder = self._by_key.get(key)
         if placeholder is None:
+            if self._numbering is not None:
+                raise RuntimeError("a session vault numbers in allocate(); call it first")
             placeholder = self._next_placeholder(label)
-            self._by_key[key] = placeholder
-            self._relink[placeholder] = value
-            self._label_of[placeholder] = label
-        self._remember(value, placeholder)
+            self._bind(key, placeholder, value)
+        else:
+            self._remember(value, placeholder)
         self._issued[(label, value)] = placeholder
         return placeholder
+
+    async def allocate(self, pairs: Iterable[tuple[str, str]]) -> None:
+        """Number every new ``(label, value)`` of ``pairs`` (in order) before any is issued.
+
+        A request-scoped vault numbers in :meth:`issue` itself, so this does nothing.  A
+        session vault asks its :class:`Numbering` once for all values it does not know,
+        with the numbers reserved by literals in this request's input, and binds the
+        answers.  Raises like :meth:`issue`, and :class:`~pipelines.errors.SessionConflict`
+        when the store's answer contradicts what the vault holds (a number bound to
+        another value, or one this request's input reserves).
+        """
+        numbering = self._numbering
+        if numbering is None:
+            return
+        wanted: dict[tuple[str, str], str] = {}
+        for label, value in pairs:
+            if (label, value) in self._issued:
+                continue
+            self._check(label, value)
+            key = (label, self._key(label, value))
+            if key not in self._by_key and key not in wanted:
+                wanted[key] = value
+        if not wanted:
+            return
+        reserved: dict[str, set[int]] = {}
+        for literal in self._reserved:
+            parsed = parse_placeholder(literal)
+            if parsed is not None:
+                reserved.setdefault(parsed[0], set()).add(parsed[1])
+        labels = {label for label, _ in wanted}
+        numbers = await numbering.number(
+            list(wanted),
+            {label: frozenset(reserved[label]) for label in labels if label in reserved},
+            self._max_index,
+        )
+        if len(numbers) != len(wanted):
+            raise SessionConflict("the session store answered with the wrong number of numbers")
+        for (key, value), number in zip(wanted.items(), numbers, strict=True):
+            label = key[0]
+            if number == 0:
+                raise VaultFull(
+                    f"label {label} has no placeholder numbers left (max_index {self._max_index})"
+                )
+            placeholder = format_placeholder(label, number)
+            if placeholder in self._reserved:
+                raise SessionConflict(
+                    "another request of the session took a number this request's input uses"
+                )
+            bound = self._key_of.get(placeholder)
+            if bound is not None and bound != key:
+                raise SessionConflict("the session store's numbering disagrees with the vault")
+            if bound is None:
+                self._bind(key, placeholder, value)
+
+    def restore(self, entries: Iterable[JournalEntry]) -> None:
+        """Replay a session's journal (its records, in order) into this fresh vault.
+
+        Replayed entries are not journalled again.  A value bound twice (two requests
+        numbered it at once and both recorded it) keeps its first spelling; the second
+        becomes a surface form.
+        """
+        journal_length = len(self._journal)
+        for kind, placeholder, text in entries:
+            parsed = parse_placeholder(placeholder)
+            if parsed is None or not text:
+                raise ValueError("a session record holds no placeholder or no text")
+            if kind == "value" and placeholder not in self._relink:
+                label = parsed[0]
+                self._labels.add(label)
+                self._issued.setdefault((label, text), placeholder)
+                self._bind((label, self._key(label, text)), placeholder, text)
+            elif placeholder in self._relink:
+                self._remember(text, placeholder)
+            else:
+                raise ValueError("a session record names a placeholder it never bound")
+        del self._journal[journal_length:]
+
+    def take_journal(self) -> list[JournalEntry]:
+        """What the vault learned since the last call (or since it was restored)."""
+        journal = self._journal
+        self._journal = []
+        return journal
 
     def add_surface_form(self, surface: str, placeholder: str) -> None:
         """Record another raw spelling of an issued value (``ALICE`` for ``Alice``).
@@ -279,10 +405,31 @@ class Vault:
 
     # -- internals -------------------------------------------------------------------
 
+    def _check(self, label: str, value: str) -> None:
+        if label not in self._labels:
+            if not LABEL_RE.match(label):
+                raise ValueError("invalid placeholder label")
+            self._labels.add(label)
+        if not value:
+            raise ValueError("cannot issue a placeholder for an empty value")
+        if "[" in value and next(find_placeholders(value), None) is not None:
+            raise ValueError("cannot issue a placeholder for placeholder-shaped text")
+
+    def _bind(self, key: tuple[str, str], placeholder: str, value: str) -> None:
+        self._by_key.setdefault(key, placeholder)
+        self._key_of[placeholder] = key
+        self._relink[placeholder] = value
+        self._label_of[placeholder] = key[0]
+        self._journal.append(("value", placeholder, value))
+        if value not in self._surface:
+            self._surface[value] = placeholder
+            self._index.add(value, placeholder, key[0])
+
     def _remember(self, surface: str, placeholder: str) -> None:
         if surface not in self._surface:
             self._surface[surface] = placeholder
             self._index.add(surface, placeholder, self._label_of[placeholder])
+            self._journal.append(("surface", placeholder, surface))
 
     def _key(self, label: str, value: str) -> str:
         normalizer = self._normalizers.get(label, normalize_text)

@@ -13,9 +13,12 @@ everything is closed again in reverse order.  :mod:`proxy.reload` swaps in a new
 generation on SIGHUP.
 
 Routing is exact-path, from YAML: ``/healthz`` (alive), ``/readyz`` (a generation
-serves) and ``/metrics`` (Prometheus, :mod:`proxy.metrics`) are built in; any other
-path is looked up in the configured routes, and an unknown one is a 404 in the API's
-error shape that is never forwarded.  Errors become HTTP responses in one place,
+serves, and the session store answers where a route cannot do without it; the body
+names the worker process that answered), ``/metrics`` (Prometheus,
+:mod:`proxy.metrics`) and ``DELETE /pseudogate/session`` (end the session the session
+header names, authenticated like a route: a client ends only its own sessions) are
+built in; any other path is looked up in the configured routes, and an unknown one is
+a 404 in the API's error shape that is never forwarded.  Errors become HTTP responses in one place,
 :func:`_gateway_middleware`, through :func:`proxy.failures.describe`; the same place
 writes the access line and the request metrics.
 """
@@ -23,6 +26,7 @@ writes the access line and the request metrics.
 from __future__ import annotations
 
 import asyncio
+import hmac
 import os
 import time
 import uuid
@@ -36,16 +40,18 @@ from aiohttp import web
 from aiohttp.typedefs import Handler
 
 from pipelines.errors import DetectorError, GatewayError, RequestError
+from pipelines.sessions import SessionRef
 from pipelines.spans import Detector
 from proxy.config import Config
 from proxy.demo import DemoServer
 from proxy.evidence import EvidenceLog, load_private_key
 from proxy.failures import describe
-from proxy.gateway import RECORD, Gateway, RouteRuntime, shape_for_unrouted
+from proxy.gateway import RECORD, Gateway, RouteRuntime, client_key, shape_for_unrouted
 from proxy.logs import RequestRecord, get_logger
 from proxy.looplag import LoopLagMonitor
 from proxy.metrics import CONTENT_TYPE, Metrics
 from proxy.runtime import Compiled, Generation, LiveMapping, Runtime
+from proxy.sessions import credential_tenant, session_id_of
 from proxy.shapes import dumps
 from proxy.upstream import UpstreamClient
 
@@ -57,7 +63,9 @@ __all__ = [
     "METRICS",
     "ROUTES",
     "RUNTIME",
+    "SESSION_PATH",
     "UPSTREAMS",
+    "WORKER",
     "GatewayState",
     "create_app",
 ]
@@ -84,12 +92,15 @@ STATE: Final = web.AppKey("state", GatewayState)
 _COMPILED: Final[web.AppKey[Compiled]] = web.AppKey("compiled")
 _BACKGROUND: Final = web.AppKey("background_start", bool)
 EVIDENCE: Final[web.AppKey[EvidenceLog | None]] = web.AppKey("evidence")
+# Which worker process this app runs in (``serve --workers``; 0 for a single process).
+WORKER: Final = web.AppKey("worker", int)
+SESSION_PATH: Final = "/pseudogate/session"
 
 _BUILT_IN: Final = frozenset({"/healthz", "/readyz", "/metrics"})
 
 
 def create_app(config: Config, *, background_start: bool = False,
-               metrics: Metrics | None = None) -> web.Application:
+               metrics: Metrics | None = None, worker: int = 0) -> web.Application:
     """Build the gateway application for ``config`` (nothing is opened until startup).
 
     Raises :class:`~pipelines.errors.ConfigError` for a detector or response policy the
@@ -113,6 +124,7 @@ def create_app(config: Config, *, background_start: bool = False,
     app[_COMPILED] = first.compiled
     app[_BACKGROUND] = background_start
     app[EVIDENCE] = _evidence_log(config)
+    app[WORKER] = worker
     app[DETECTORS] = LiveMapping(runtime, lambda g: g.detectors)
     app[UPSTREAMS] = LiveMapping(runtime, lambda g: g.upstreams)
     app[ROUTES] = LiveMapping(runtime, lambda g: g.routes)
@@ -121,6 +133,7 @@ def create_app(config: Config, *, background_start: bool = False,
     app.router.add_get("/healthz", _healthz)
     app.router.add_get("/readyz", _readyz)
     app.router.add_get("/metrics", _metrics)
+    app.router.add_delete(SESSION_PATH, _end_session)
     gateway = Gateway(app[ROUTES], config.server.max_body_bytes)
     app.router.add_route("*", "/{tail:.*}", gateway.handle)
     return app
@@ -191,11 +204,22 @@ async def _healthz(request: web.Request) -> web.Response:
 async def _readyz(request: web.Request) -> web.Response:
     current = request.app[RUNTIME].current
     ready = current is not None and bool(current.routes)
+    store_up = await current.sessions.ready() if current is not None else False
+    # A store that is down makes this worker unready only where a route cannot do
+    # without it (sessions enabled and not optional).
+    if not store_up and current is not None and any(
+        route.session.enabled and not route.session.optional for route in current.config.routes
+    ):
+        ready = False
     body = {
         "status": "ready" if ready else "not_ready",
+        "worker": request.app[WORKER],
+        "pid": os.getpid(),
         "detectors": sorted(current.detectors) if current else [],
         "upstreams": sorted(current.upstreams) if current else [],
         "routes": sorted(current.routes) if current else [],
+        "sessions": {"store": current.sessions.backend if current else None,
+                     "reachable": store_up},
     }
     return web.json_response(body, status=200 if ready else 503)
 
@@ -203,6 +227,35 @@ async def _readyz(request: web.Request) -> web.Response:
 async def _metrics(request: web.Request) -> web.Response:
     body = await asyncio.to_thread(request.app[METRICS].render)
     return web.Response(body=body, headers={"Content-Type": CONTENT_TYPE})
+
+
+async def _end_session(request: web.Request) -> web.Response:
+    """``DELETE /pseudogate/session``: end the caller's session named by the header."""
+    generation = request.app[RUNTIME].current
+    assert generation is not None  # the middleware answered not_ready otherwise
+    config, sessions = generation.config, generation.sessions
+    key = client_key(request)
+    if key is None:
+        raise RequestError(401, "missing_api_key", "ending a session requires a client key")
+    offered = key.encode()
+    tenant: str | None = None
+    # Compare against every key, always, so timing does not reveal which one was close.
+    for name, client in config.clients.items():
+        if hmac.compare_digest(offered, client.key.encode()):
+            tenant = name
+    if tenant is None:
+        # Open routes scope sessions by the credential presented; without one, refuse.
+        if not any(route.session.enabled and route.clients is None for route in config.routes):
+            raise RequestError(401, "invalid_api_key", "the client key is not valid")
+        tenant = credential_tenant(key)
+    session_id = session_id_of(request, sessions.config.header)
+    if session_id is None:
+        raise RequestError(
+            400, "missing_session_id", f"name the session in the {sessions.config.header} header"
+        )
+    if not await sessions.end(SessionRef(tenant, session_id)):
+        raise RequestError(404, "unknown_session", "no such session (ended or expired)")
+    return web.Response(status=204)
 
 
 def _http_exception_to_request_error(exc: web.HTTPException) -> RequestError:

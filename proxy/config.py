@@ -22,6 +22,14 @@ from urllib.parse import urlsplit
 
 from pipelines.egress import DEFAULT_MASK
 from pipelines.errors import ConfigError
+from proxy.config_sessions import (
+    SESSION_KEYS,
+    SESSION_ROUTE_KEYS,
+    RouteSessionPolicy,
+    SessionsConfig,
+    parse_route_session,
+    parse_sessions,
+)
 from proxy.config_source import ConfigWarning, Interpolation, Reader, interpolate, read_yaml
 
 __all__ = [
@@ -52,7 +60,8 @@ _MAX_PLACEHOLDER_INDEX: Final = 99999
 
 # Every key the parser accepts, per section of docs/configuration.md.
 SCHEMA: Final[Mapping[str, frozenset[str]]] = MappingProxyType({
-    "top": frozenset({"server", "clients", "upstreams", "detectors", "routes", "evidence"}),
+    "top": frozenset({"server", "clients", "upstreams", "detectors", "routes", "evidence",
+                      "sessions"}),
     "evidence": frozenset({"path", "key_file", "key_id"}),
     "server": frozenset({"host", "port", "max_body_bytes", "log_format", "log_level",
                          "max_placeholder_index", "tls.cert", "tls.key"}),
@@ -64,7 +73,8 @@ SCHEMA: Final[Mapping[str, frozenset[str]]] = MappingProxyType({
     "detectors": frozenset({"type", "options", "timeout_s"}),
     "routes": frozenset({"name", "path", "api", "upstream", "pipeline", "clients", "fail_open",
                          "response.relink", "response.redact", "response.redact_known",
-                         "response.mask", "response.max_held_chars"}),
+                         "response.mask", "response.max_held_chars"}) | SESSION_ROUTE_KEYS,
+    "sessions": SESSION_KEYS,
 })
 
 _DETECTOR_NAME: Final = re.compile(r"[a-z][a-z0-9_]*\Z")
@@ -196,6 +206,7 @@ class RouteConfig:
     clients: tuple[str, ...] | None = None
     fail_open: frozenset[str] = frozenset()
     response: ResponsePolicy = ResponsePolicy()
+    session: RouteSessionPolicy = field(default_factory=RouteSessionPolicy)
 
 
 @final
@@ -224,6 +235,7 @@ class Config:
     source: str = "<config>"
     base_dir: Path = field(default_factory=Path.cwd)
     evidence: EvidenceConfig | None = None
+    sessions: SessionsConfig = field(default_factory=SessionsConfig)
     # Allowed but probably mistaken (``$NAME`` without braces, an env var left unset
     # under --allow-missing-env): serve logs them, check-config prints them.
     warnings: tuple[ConfigWarning, ...] = ()
@@ -293,6 +305,7 @@ def parse_config(data: object, *, source: str, base_dir: Path, environ: Mapping[
             detectors[name] = detector
     routes = _routes(top, clients, upstreams, detectors, collect)
     evidence = collect(lambda: _evidence(top.child("evidence"), base_dir), None)
+    sessions = collect(lambda: parse_sessions(top, base_dir), SessionsConfig())
     return Config(
         server=server,
         clients=MappingProxyType(clients),
@@ -302,6 +315,7 @@ def parse_config(data: object, *, source: str, base_dir: Path, environ: Mapping[
         source=source,
         base_dir=base_dir,
         evidence=evidence,
+        sessions=sessions,
         warnings=tuple(warnings),
     )
 
@@ -551,6 +565,7 @@ def _route(item: Reader, clients: Mapping[str, ClientConfig],
                                  expected="a non-empty string; {label} is the only field"),
             max_held_chars=response.integer("max_held_chars", _MAX_HELD_CHARS, low=1),
         ),
+        session=parse_route_session(item),
     )
 
 

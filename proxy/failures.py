@@ -19,6 +19,9 @@ from pipelines.errors import (
     DetectorTimeout,
     EgressRefused,
     RequestError,
+    SessionConflict,
+    SessionKeyError,
+    SessionUnavailable,
     StreamProtocolError,
     UpstreamError,
     UpstreamTimeout,
@@ -64,6 +67,21 @@ def describe(exc: BaseException) -> Failure:
             400, "too_many_values",
             "request refused: more sensitive values than placeholders can number",
             "bad_request",
+        )
+    if isinstance(exc, SessionUnavailable):
+        return Failure(
+            503, "session_store_unavailable",
+            f"request refused, nothing was forwarded: {exc.message}", "session_error",
+        )
+    if isinstance(exc, SessionConflict):
+        return Failure(409, "session_conflict", f"request refused: {exc.message}; retry",
+                       "session_error")
+    if isinstance(exc, SessionKeyError):
+        # The detail (key ids) goes to the operator's log, not to the client.
+        return Failure(
+            500, "session_key_error",
+            "request refused: the session cannot be opened with the configured root keys",
+            "session_error",
         )
     if isinstance(exc, UpstreamTimeout):
         return Failure(504, "upstream_timeout", exc.message, "upstream_error")

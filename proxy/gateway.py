@@ -7,7 +7,11 @@
    than :data:`MAX_JSON_DEPTH`: the gateway must be able to walk and re-send it); any
    failure is a 4xx in the API's shape and nothing is forwarded (C7);
 2. every text slot of the body is sanitised in one chain call with a fresh per-request
-   vault; a detector failure refuses the request unless the route says fail-open (C2);
+   vault, or on a route with sessions the vault of the request's session (opened from
+   the store first, what the request added committed to it before anything is
+   forwarded; a store that cannot answer refuses the request with a 503 unless the
+   route's sessions are optional, C11); a detector failure refuses the request unless
+   the route says fail-open (C2);
    texts the provider signed (Anthropic thinking) are checked, not rewritten, and a
    value in one refuses the request;
 3. the sanitised body goes upstream; an upstream error status becomes an error in the
@@ -18,7 +22,8 @@
    ends the stream with the API's error event (C6), held text dropped;
 5. a client that disconnects makes ``write`` raise (or cancels the handler): leaving
    the upstream context closes the upstream connection, which cancels the generation,
-   and the vault goes out of scope with the request.
+   and the vault goes out of scope with the request (a session's sealed records stay
+   in the store; nothing of a request-scoped vault outlives the request).
 """
 
 from __future__ import annotations
@@ -28,7 +33,7 @@ import json
 import re
 import time
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Final, Literal, final
 from urllib.parse import urlencode
@@ -41,6 +46,7 @@ from pipelines.placeholders import find_placeholders
 from pipelines.vault import Vault
 from proxy.anthropic_messages import AnthropicMessages
 from proxy.config import RouteConfig
+from proxy.config_sessions import RouteSessionPolicy
 from proxy.failures import describe
 from proxy.logs import RequestRecord, get_logger, model_name
 from proxy.openai_chat import OpenAIChat
@@ -53,6 +59,7 @@ from proxy.shapes import (
     require_mapping,
     write_slots,
 )
+from proxy.sessions import SessionService, credential_tenant
 from proxy.sse import SSEDecoder
 from proxy.upstream import UpstreamClient, UpstreamResponse, request_headers, response_headers
 from proxy.walk import walk
@@ -63,6 +70,7 @@ __all__ = [
     "RECORD",
     "Gateway",
     "RouteRuntime",
+    "client_key",
     "shape_for_unrouted",
 ]
 
@@ -105,6 +113,8 @@ class RouteRuntime:
     max_placeholder_index: int
     # (key, client name) for the access log's ``client`` field.
     client_names: tuple[tuple[bytes, str], ...] = ()
+    sessions: SessionService | None = None
+    session_policy: RouteSessionPolicy = field(default_factory=RouteSessionPolicy)
 
 
 def shape_for_unrouted(request: web.Request) -> ApiShape:
@@ -114,7 +124,8 @@ def shape_for_unrouted(request: web.Request) -> ApiShape:
     return API_SHAPES["openai_chat"]
 
 
-def _client_key(request: web.Request) -> str | None:
+def client_key(request: web.Request) -> str | None:
+    """The gateway key the client presented (``x-api-key`` or a bearer token), or None."""
     value = request.headers.get("x-api-key")
     if value:
         return value
@@ -129,7 +140,7 @@ def _check_key(runtime: RouteRuntime, request: web.Request) -> str | None:
     """The name of the client whose key the request carries (None on an open route)."""
     if runtime.open_route:
         return None
-    key = _client_key(request)
+    key = client_key(request)
     if key is None:
         raise RequestError(401, "missing_api_key", "this route requires a gateway client key")
     offered = key.encode()
@@ -232,6 +243,8 @@ class Gateway:
         if request.method != "POST":
             raise RequestError(405, "method_not_allowed", "this route accepts POST only")
         record.client = _check_key(runtime, request)
+        # Whose sessions it may use: the client on a keyed route, else its credential.
+        tenant = record.client or credential_tenant(client_key(request))
         body = await _read_json(request, self._max_body)
         record.model = model_name(body)
         record.hash_received(body, runtime.route.pipeline)
@@ -241,12 +254,22 @@ class Gateway:
         slots = found.slots
         texts = read_slots(slots)
         record.texts = len(texts)
-        vault = Vault(max_index=runtime.max_placeholder_index)
+        session = None
+        if runtime.sessions is not None:
+            session = await runtime.sessions.for_request(
+                request, tenant, runtime.session_policy, record
+            )
+        vault = (
+            session.vault if session is not None
+            else Vault(max_index=runtime.max_placeholder_index)
+        )
         started = time.perf_counter()
         sanitized = await runtime.chain.sanitize(texts, vault)
         record.sanitize_ms = (time.perf_counter() - started) * 1000.0
         signed = [check.text for check in found.checks if check.signed]
         await _check_signed(runtime.chain, signed, vault)
+        if session is not None and runtime.sessions is not None:
+            await runtime.sessions.commit(session, runtime.session_policy, record)
         write_slots(slots, sanitized.texts)
         record.note_findings(
             {finding.detector for finding in sanitized.findings}, sanitized.counts, len(vault)

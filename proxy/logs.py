@@ -127,6 +127,8 @@ class RequestRecord:
     ran: tuple[str, ...] = ()
     received_sha256: str | None = None
     forwarded_sha256: str | None = None
+    # "new", "continued" or "degraded" on a route with sessions; never the id.
+    session: str | None = None
 
     def elapsed_ms(self) -> float:
         """Milliseconds since the request started."""
@@ -215,6 +217,7 @@ class RequestRecord:
             "detectors": sorted(self.detectors),
             "labels": dict(sorted(self.counts.items())),
             "placeholders": self.placeholders,
+            "session": self.session,
             "sanitize_ms": _round(self.sanitize_ms),
             "upstream_first_byte_ms": _round(self.first_byte_ms),
             "total_ms": _round(self.elapsed_ms()),

@@ -39,6 +39,7 @@ from proxy.logs import get_logger
 from proxy.looplag import MonitoredDetector
 from proxy.metrics import Metrics
 from proxy.policies import build_policy
+from proxy.sessions import SessionService, build_sessions
 from proxy.shapes import FilterFactory, FilterPolicy, TextFilter
 from proxy.tls import client_context
 from proxy.upstream import Network, UpstreamClient, UpstreamTimeouts
@@ -74,11 +75,15 @@ class Generation:
     """One config's running parts; see the module docstring."""
 
     __slots__ = ("_owned", "_requests", "compiled", "config", "demos", "detectors",
-                 "drained", "metrics", "reused", "routes", "upstreams")
+                 "drained", "metrics", "reused", "routes", "sessions", "upstreams")
 
     def __init__(self, config: Config, detectors: dict[str, Detector], compiled: Compiled,
-                 reused: frozenset[str], metrics: Metrics) -> None:
+                 reused: frozenset[str], metrics: Metrics,
+                 sessions: SessionService | None = None) -> None:
         self.config = config
+        # The session store (and, for random keys, the key ring) outlives a reload when
+        # its settings did not change: sessions must survive a SIGHUP.
+        self.sessions = sessions or build_sessions(config)
         self.detectors = detectors
         self.compiled = compiled
         self.metrics = metrics
@@ -109,7 +114,8 @@ class Generation:
             )
             for route in config.routes
         }
-        return cls(config, detectors, compiled, frozenset(reused), metrics)
+        sessions = build_sessions(config, previous.sessions if previous else None)
+        return cls(config, detectors, compiled, frozenset(reused), metrics, sessions)
 
     def hand_over(self, names: frozenset[str]) -> None:
         """Stop owning ``names``: the next generation closes them."""
@@ -213,6 +219,8 @@ class Generation:
                 max_placeholder_index=config.server.max_placeholder_index,
                 client_names=tuple((config.clients[name].key.encode(), name)
                                    for name in names),
+                sessions=self.sessions if route.session.enabled else None,
+                session_policy=route.session,
             )
 
     async def _close_upstreams(self) -> None:
@@ -225,6 +233,7 @@ class Generation:
         """Close the routes, upstreams and the detectors this generation owns."""
         self.routes.clear()
         await self._close_upstreams()
+        await self.sessions.aclose()
         for name in reversed(self._owned):
             detector = self.detectors[name]
             if isinstance(detector, Lifecycle):
@@ -341,6 +350,8 @@ class Runtime:
         previous, self.current = self.current, generation
         if previous is not None:
             previous.hand_over(generation.reused)
+            if previous.sessions.store is generation.sessions.store:
+                previous.sessions.hand_over()
             task = asyncio.get_running_loop().create_task(_retire(previous))
             self._retiring.add(task)
             task.add_done_callback(self._retiring.discard)

@@ -9,12 +9,13 @@ from __future__ import annotations
 import asyncio
 import os
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 import pytest
 from hypothesis import settings
 
 from pipelines.spans import Span
+from tests.redis_server import RedisServer
 
 # CI (``.ci/run``) runs every property test on its fixed, derandomised examples, so a
 # landing is judged on the same inputs every time; developers' runs keep exploring.
@@ -95,3 +96,14 @@ EMAIL_PATTERN = r"[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{
 def email_detector() -> PatternDetector:
     """An e-mail detector over a plain pattern, named ``emails``."""
     return PatternDetector("emails", "EMAIL", EMAIL_PATTERN)
+
+
+@pytest.fixture(scope="session")
+def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisServer]:
+    """One real redis-server for the whole run (tests use their own key prefixes)."""
+    server = RedisServer(tmp_path_factory.mktemp("redis"))
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Awaitable, Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -46,8 +47,9 @@ async def test_probes_and_round_trip(aiohttp_client: AnyClient) -> None:
     ready = await client.get("/readyz")
     assert ready.status == 200
     assert await ready.json() == {"status": "ready", "detectors": ["regex"],
-                                  "upstreams": ["demo"],
-                                  "routes": ["/v1/chat/completions", "/v1/messages"]}
+                                  "upstreams": ["demo"], "worker": 0, "pid": os.getpid(),
+                                  "routes": ["/v1/chat/completions", "/v1/messages"],
+                                  "sessions": {"store": "memory", "reachable": True}}
     response = await client.post("/v1/chat/completions", json={
         "model": "m", "messages": [{"role": "user", "content": "mail bob@corp.example"}]})
     body = await response.json()

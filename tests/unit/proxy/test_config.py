@@ -256,7 +256,7 @@ def _documented_keys() -> dict[str, set[str]]:
 @pytest.mark.parametrize(("section", "heading"), [
     ("top", "Top level"), ("server", "`server`"), ("clients", "`clients.<name>`"),
     ("upstreams", "`upstreams.<name>`"), ("detectors", "`detectors.<name>`"),
-    ("routes", "`routes[]`"), ("evidence", "`evidence`"),
+    ("routes", "`routes[]`"), ("evidence", "`evidence`"), ("sessions", "`sessions`"),
 ])
 def test_every_accepted_key_is_documented(section: str, heading: str) -> None:
     """docs/configuration.md lists exactly the keys the parser accepts, section by section."""

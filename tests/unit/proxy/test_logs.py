@@ -29,7 +29,7 @@ def test_record_fields_are_counts_names_and_timings() -> None:
     fields = record.fields()
     assert set(fields) == {"route", "api", "client", "model", "stream", "status", "outcome",
                            "code", "texts", "detectors", "labels", "placeholders",
-                           "sanitize_ms", "upstream_first_byte_ms", "total_ms"}
+                           "sanitize_ms", "upstream_first_byte_ms", "total_ms", "session"}
     assert fields["labels"] == {"EMAIL": 3, "IBAN": 1}
     assert fields["detectors"] == ["(repeat)", "regex"]
     assert fields["sanitize_ms"] == 1.235 and fields["upstream_first_byte_ms"] is None
