@@ -47,9 +47,16 @@ _LEVELS: Final = {
 
 
 def configure_logging(
-    level: str = "info", fmt: Literal["console", "json"] | str = "console"
+    level: str = "info",
+    fmt: Literal["console", "json"] | str = "console",
+    *,
+    worker: int | None = None,
 ) -> None:
-    """Configure structlog (and the stdlib root logger it shares a level with) once."""
+    """Configure structlog (and the stdlib root logger it shares a level with) once.
+
+    ``worker`` (``serve --workers``: 0 the supervisor, 1..N the workers) is added to
+    every line, so the workers' lines on their shared stderr tell who wrote them.
+    """
     numeric = _LEVELS.get(level.lower())
     if numeric is None:
         raise ValueError(f"unknown log level {level!r}")
@@ -58,9 +65,11 @@ def configure_logging(
         if fmt == "json"
         else structlog.dev.ConsoleRenderer(colors=False)
     )
+    tagged: list[structlog.typing.Processor] = [] if worker is None else [_WorkerTag(worker)]
     structlog.configure(
         processors=[
             structlog.contextvars.merge_contextvars,
+            *tagged,
             structlog.processors.add_log_level,
             structlog.processors.TimeStamper(fmt="iso", utc=True),
             renderer,
@@ -73,8 +82,10 @@ def configure_logging(
     )
     # aiohttp and asyncio log through the stdlib; keep their level in step but never
     # let aiohttp's access logger run (it prints request lines with query strings).
+    prefix = "" if worker is None else f"worker={worker} "
     logging.basicConfig(
-        level=numeric, stream=sys.stderr, format="%(levelname)s %(name)s %(message)s"
+        level=numeric, stream=sys.stderr,
+        format=prefix + "%(levelname)s %(name)s %(message)s",
     )
     logging.getLogger("aiohttp.access").disabled = True
     # HTTP clients of dependencies (huggingface_hub's httpx) log every request URL at
@@ -85,6 +96,22 @@ def configure_logging(
 
 def _stderr_logger(*_args: object) -> structlog.PrintLogger:
     return structlog.PrintLogger(sys.stderr)
+
+
+@final
+class _WorkerTag:
+    """A structlog processor adding ``worker=<n>`` to every event."""
+
+    __slots__ = ("_worker",)
+
+    def __init__(self, worker: int) -> None:
+        self._worker = worker
+
+    def __call__(
+        self, logger: object, method: str, event: structlog.typing.EventDict
+    ) -> structlog.typing.EventDict:
+        event["worker"] = self._worker
+        return event
 
 
 def get_logger(name: str = "pseudogate") -> structlog.typing.FilteringBoundLogger:

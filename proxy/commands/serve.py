@@ -5,7 +5,11 @@ binds the port at once (``/healthz`` answers while detectors load; ``/readyz`` a
 routes say 503 until they are ready), then serves until SIGINT/SIGTERM.  A port in use
 is a one-line error (exit 2), and so is a detector that fails to start.  SIGHUP reloads
 the whole config atomically (:mod:`proxy.reload`): on any error the running config
-stays in force and the log says why.  ``demo`` starts the same app in-process (the
+stays in force and the log says why.  ``serve --workers N`` (N > 1) runs N such
+processes on one port under a supervisor (:mod:`proxy.workers`: ``SO_REUSEPORT``, one log
+stream with a worker id, graceful stop, SIGHUP forwarded); it refuses sessions in a
+per-process (memory) store and an evidence log without ``{pid}`` in its path, since
+the processes would not share them.  ``demo`` starts the same app in-process (the
 embedded demo upstream answers on loopback), sends one OpenAI-style and one
 Anthropic-style streamed request with seeded personal data, prints what the client
 sent, what the upstream received and what the client got back, and then keeps serving
@@ -29,9 +33,11 @@ from typing import TYPE_CHECKING
 
 from proxy.commands import CommandError
 
-__all__ = ["add_command", "apply_overrides", "start_site"]
+__all__ = ["add_command", "apply_overrides", "check_workers", "start_site"]
 
 if TYPE_CHECKING:
+    from multiprocessing.synchronize import Event
+
     from aiohttp import web
 
     from proxy.config import Config
@@ -45,6 +51,10 @@ def add_command(subparsers: argparse._SubParsersAction[argparse.ArgumentParser])
         description="Run the privacy gateway with the routes of a YAML config.",
     )
     _common(serve)
+    serve.add_argument(
+        "--workers", type=_positive, default=1, metavar="N",
+        help="run N gateway processes on one port (SO_REUSEPORT; sessions need redis)",
+    )
     serve.set_defaults(handler=_serve)
 
     demo = subparsers.add_parser(
@@ -76,6 +86,35 @@ def _common(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value
+
+
+def check_workers(config: Config, workers: int) -> None:
+    """Refuse ``workers`` > 1 with state the processes would not share."""
+    from pipelines.errors import ConfigError
+
+    if workers < 2:
+        return
+    keeping = [route.name for route in config.routes if route.session.enabled]
+    if keeping and config.sessions.store == "memory":
+        raise ConfigError(
+            f"{workers} workers would each keep their own sessions of route "
+            f"{keeping[0]!r} in memory",
+            source=config.source, path="sessions.store",
+            expected="store: redis (shared by every worker and host)",
+        )
+    if config.evidence is not None and "{pid}" not in config.evidence.path:
+        raise ConfigError(
+            f"{workers} workers would write one evidence file at once",
+            source=config.source, path="evidence.path",
+            expected="a path with {pid} (one hash chain per process)",
+        )
+
+
 def apply_overrides(config: Config, args: argparse.Namespace) -> Config:
     """The config with the command-line overrides applied (a new frozen object)."""
     changes = {
@@ -94,16 +133,19 @@ def apply_overrides(config: Config, args: argparse.Namespace) -> Config:
 
 
 async def start_site(config: Config, *, port: int | None = None,
-                     background_start: bool = False) -> tuple[web.AppRunner, int]:
+                     background_start: bool = False, worker: int = 0,
+                     reuse_port: bool = False) -> tuple[web.AppRunner, int]:
     """Build the app, start it on the configured (or given) port; return runner and port.
 
     A port that cannot be bound is a :class:`CommandError` naming host, port and reason.
+    ``reuse_port`` binds with ``SO_REUSEPORT`` (a worker of ``serve --workers``).  On
+    stop, requests in flight get aiohttp's graceful shutdown (60 s) to finish.
     """
     from aiohttp import web
 
     from proxy.app import create_app
 
-    app = create_app(config, background_start=background_start)
+    app = create_app(config, background_start=background_start, worker=worker)
     # handler_cancellation: a client that goes away cancels its handler, which closes
     # the upstream connection; aiohttp's own access log is replaced by ours.
     runner = web.AppRunner(app, handler_cancellation=True, access_log=None)
@@ -111,7 +153,8 @@ async def start_site(config: Config, *, port: int | None = None,
     wanted = config.server.port if port is None else port
     try:
         await runner.setup()
-        site = web.TCPSite(runner, host, wanted, ssl_context=_ssl_context(config))
+        site = web.TCPSite(runner, host, wanted, ssl_context=_ssl_context(config),
+                           reuse_port=reuse_port or None)
         await site.start()
     except OSError as exc:
         await runner.cleanup()
@@ -191,12 +234,12 @@ def _reload_on_sighup(app: web.Application, load: Callable[[], Config]) -> Calla
     return remove
 
 
-def _load(args: argparse.Namespace) -> Config:
+def _load(args: argparse.Namespace, *, worker: int | None = None) -> Config:
     from proxy.config import load_config
     from proxy.logs import configure_logging, get_logger
 
     config = apply_overrides(load_config(args.config), args)
-    configure_logging(config.server.log_level, config.server.log_format)
+    configure_logging(config.server.log_level, config.server.log_format, worker=worker)
     for warning in config.warnings:
         get_logger("pseudogate").warning("config.warning", file=config.source,
                                          where=warning.path, problem=warning.message)
@@ -204,32 +247,96 @@ def _load(args: argparse.Namespace) -> Config:
 
 
 def _serve(args: argparse.Namespace) -> int:
+    workers: int = getattr(args, "workers", 1)
+    if workers > 1:
+        return _supervise(args, workers)
+    asyncio.run(_run(args, _load(args)))
+    return 0
+
+
+async def _run(
+    args: argparse.Namespace, config: Config, *, port: int | None = None, worker: int = 0,
+    on_ready: Callable[[], None] | None = None,
+) -> None:
+    """Serve ``config`` until SIGINT/SIGTERM; ``on_ready`` once the generation serves."""
     from proxy.app import RUNTIME
     from proxy.config import load_config
     from proxy.logs import get_logger
 
-    config = _load(args)
-
     def reload() -> Config:
         return apply_overrides(load_config(args.config), args)
 
-    async def run() -> None:
-        runner, port = await start_site(config, background_start=True)
-        scheme = "https" if config.server.tls is not None else "http"
-        get_logger("pseudogate").info(
-            "listening",
-            url=f"{scheme}://{config.server.host}:{port}",
-            routes=[route.path for route in config.routes],
+    runner, bound = await start_site(config, port=port, background_start=True, worker=worker,
+                                     reuse_port=bool(worker))
+    scheme = "https" if config.server.tls is not None else "http"
+    get_logger("pseudogate").info(
+        "listening",
+        url=f"{scheme}://{config.server.host}:{bound}",
+        routes=[route.path for route in config.routes],
+    )
+    remove_sighup = _reload_on_sighup(runner.app, reload)
+    startup = runner.app[RUNTIME].startup
+    if on_ready is not None and startup is not None:
+        ready = on_ready
+        startup.add_done_callback(
+            lambda task: ready() if not task.cancelled() and task.exception() is None else None
         )
-        remove_sighup = _reload_on_sighup(runner.app, reload)
-        try:
-            await _wait_for_stop(runner.app[RUNTIME].startup)
-        finally:
-            remove_sighup()
-            await runner.cleanup()
+    try:
+        await _wait_for_stop(startup)
+    finally:
+        remove_sighup()
+        await runner.cleanup()
 
-    asyncio.run(run())
-    return 0
+
+def _supervise(args: argparse.Namespace, workers: int) -> int:
+    import tempfile
+
+    from proxy.logs import get_logger
+    from proxy.workers import Supervisor, reserve_port
+
+    config = _load(args, worker=0)
+    check_workers(config, workers)
+    log = get_logger("pseudogate.workers")
+    try:
+        holder = reserve_port(config.server.host, config.server.port)
+    except OSError as exc:
+        reason = os.strerror(exc.errno) if exc.errno else type(exc).__name__
+        raise CommandError(
+            f"cannot listen on {config.server.host}:{config.server.port}: {reason}"
+        ) from exc
+    # Metrics of several processes are summed from one directory (proxy/metrics.py);
+    # the workers inherit it from here, before any of them imports prometheus_client.
+    metrics_dir = None
+    if "PROMETHEUS_MULTIPROC_DIR" not in os.environ:
+        metrics_dir = tempfile.TemporaryDirectory(prefix="pseudogate-metrics-")
+        os.environ["PROMETHEUS_MULTIPROC_DIR"] = metrics_dir.name
+    try:
+        with holder:
+            port = int(holder.getsockname()[1])
+
+            def emit(event: str, level: str = "info", **fields: object) -> None:
+                getattr(log, level)(event, **fields)
+
+            return Supervisor(args, workers, port, _worker_main, emit).run()
+    finally:
+        if metrics_dir is not None:
+            del os.environ["PROMETHEUS_MULTIPROC_DIR"]
+            metrics_dir.cleanup()
+
+
+def _worker_main(args: argparse.Namespace, worker: int, port: int, ready: Event) -> None:
+    """A worker process of ``serve --workers`` (the spawn target; module level)."""
+    import sys
+
+    from pipelines.errors import GatewayError
+
+    try:
+        config = _load(args, worker=worker)
+        asyncio.run(_run(args, config, port=port, worker=worker, on_ready=ready.set))
+    except (CommandError, GatewayError) as exc:
+        # What the single-process command would print (messages hold no values).
+        print(f"pseudogate: worker {worker}: {' '.join(str(exc).split())}", file=sys.stderr)
+        raise SystemExit(2) from exc
 
 
 def _demo(args: argparse.Namespace) -> int:
