@@ -43,7 +43,7 @@ def session_config(
     root_keys: list[tuple[str, str]] | None = None,
     name_key: str | None = None,
     idle_ttl_s: float | None = None,
-    call_timeout_s: float = 1.0,
+    call_timeout_s: float = 5.0,
 ) -> dict[str, Any]:
     """A gateway config with Redis sessions (see the module docstring)."""
     chat_session: dict[str, Any] = {"enabled": True}
