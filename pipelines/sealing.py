@@ -1,4 +1,4 @@
-"""Sealing session data at rest (DESIGN C11): envelope encryption with rotatable root keys.
+"""Sealing session data at rest (docs/design.md C11): envelope encryption with rotatable root keys.
 
 Every session gets its own random 256-bit *data key*.  Its records are sealed with
 AES-256-GCM under that key; the data key itself is stored *wrapped* (AES-256-GCM again)

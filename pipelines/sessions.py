@@ -1,4 +1,4 @@
-"""Sessions: a vault that outlives one request, kept sealed in a store (DESIGN C4, C11).
+"""Sessions: a vault that outlives one request, kept sealed in a store (docs/design.md C4, C11).
 
 A session is named by ``(tenant, session id)``: the same id under another client is
 another session.  The store never sees either: it is addressed by

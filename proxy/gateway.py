@@ -50,6 +50,7 @@ from proxy.config_sessions import RouteSessionPolicy
 from proxy.failures import describe
 from proxy.logs import RequestRecord, get_logger, model_name
 from proxy.openai_chat import OpenAIChat
+from proxy.sessions import SessionService, credential_tenant
 from proxy.shapes import (
     ApiShape,
     FilterFactory,
@@ -59,7 +60,6 @@ from proxy.shapes import (
     require_mapping,
     write_slots,
 )
-from proxy.sessions import SessionService, credential_tenant
 from proxy.sse import SSEDecoder
 from proxy.upstream import UpstreamClient, UpstreamResponse, request_headers, response_headers
 from proxy.walk import walk

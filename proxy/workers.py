@@ -204,5 +204,5 @@ def _mark_dead(pid: int | None) -> None:
     if pid is not None and "PROMETHEUS_MULTIPROC_DIR" in os.environ:
         from prometheus_client import multiprocess
 
-        multiprocess.mark_process_dead(pid)
+        multiprocess.mark_process_dead(pid)  # type: ignore[no-untyped-call]  # untyped upstream
 
