@@ -57,7 +57,9 @@ async def test_port_answers_before_detectors_are_ready(
         assert (await _get(session, f"{server.url}/healthz"))[0] == 200
         status, body = await _get(session, f"{server.url}/readyz")
         assert status == 503 and body == {"status": "not_ready", "detectors": [],
-                                          "upstreams": [], "routes": []}
+                                          "upstreams": [], "routes": [],
+                                          "worker": 0, "pid": server.process.pid,
+                                          "sessions": {"store": None, "reachable": False}}
         async with session.post(f"{server.url}/v1/chat/completions", json={
                 "model": "m", "messages": [{"role": "user", "content": "a@b.example"}]},
                 ) as response:
