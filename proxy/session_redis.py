@@ -168,17 +168,21 @@ class RedisStore:
         call_timeout_s: float,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        self._client: aioredis.Redis = aioredis.Redis.from_url(
+        # A blocking pool: more concurrent requests than connections wait for one (within
+        # the call's time limit) instead of failing at once.
+        pool = aioredis.BlockingConnectionPool.from_url(
             config.url,
             username=config.username,
             password=config.password,
             socket_timeout=call_timeout_s,
             socket_connect_timeout=call_timeout_s,
             max_connections=config.max_connections,
+            timeout=call_timeout_s,
             retry=Retry(NoBackoff(), 0),
             decode_responses=False,
             **_ssl_options(config),
         )
+        self._client: aioredis.Redis = aioredis.Redis(connection_pool=pool)
         self._prefix = config.prefix
         self._timeout = call_timeout_s
         self._clock = clock
@@ -191,7 +195,7 @@ class RedisStore:
 
     async def aclose(self) -> None:
         """Close the connection pool."""
-        await self._client.aclose()
+        await self._client.aclose(close_connection_pool=True)
 
     async def ping(self) -> bool:
         """Whether the store answers now (``/readyz``); never raises."""

@@ -330,3 +330,22 @@ async def test_request_scoped_routes_store_nothing(start: Start, fake: FakeUpstr
     assert await say(client(url, session=None), f"from {EMAIL}") == EMAIL
     assert not dump(redis_server, prefix).keys
     assert SCOPED and OPTIONAL and CHAT  # the routes the config defines
+
+
+async def test_more_concurrent_calls_than_connections_wait_for_one(
+    redis_server: RedisServer, prefix: str
+) -> None:
+    """A pool of 2 connections serves 30 concurrent opens: they queue, none is refused."""
+    from pipelines.sessions import Lifetime
+    from proxy.config_sessions import RedisConfig
+    from proxy.session_redis import RedisStore
+
+    store = RedisStore(RedisConfig(url=redis_server.url, prefix=prefix, max_connections=2),
+                       call_timeout_s=5.0)
+    try:
+        opened = await asyncio.gather(*(
+            store.open(f"n{i % 5}", b"g", b"k", Lifetime(60.0, 600.0)) for i in range(30)
+        ))
+    finally:
+        await store.aclose()
+    assert sum(o.created for o in opened) == 5
