@@ -64,6 +64,9 @@ class GlinerDetector:
     ``loader`` builds an in-process model on a worker thread (tests inject fakes).
     """
 
+    # The model's tokenizer reads text as written (pipelines.spans.RawReader).
+    reads_raw = True
+
     __slots__ = (
         "_executor",
         "_in_flight",

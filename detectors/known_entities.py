@@ -5,9 +5,15 @@ Options (``docs/configuration.md``): ``files``, ``values``, ``default_label``,
 files are read in :meth:`KnownEntitiesDetector.start`, so validating a config that
 names a million-entry list stays instant.
 
-Matching runs one Aho-Corasick automaton (pyahocorasick) over the folded text
-(:mod:`detectors.textfold`: NFKC + casefold, offsets mapped back exactly), so its cost
-is linear in the text whatever the list size.  Among the matches that sit on word
+The detector reads the canonical view of each text (:mod:`pipelines.canon`, DESIGN
+C9): whitespace runs, invisible characters, confusable letters, diacritics and
+compatibility forms are folded before it sees the text, and each listed value is
+folded the same way (:func:`~pipelines.canon.view.canonical_text`), so ``Jane\tDoe``,
+``Ja\u200bne Doe`` and ``Jаne Doe`` with a Cyrillic ``а`` are all ``Jane Doe``.
+Matching runs one Aho-Corasick automaton (pyahocorasick) over the view with its case
+folded one character for one (:func:`~pipelines.canon.fold_case`), so its cost is
+linear in the text whatever the list size and its offsets are the view's.  Among the
+matches that sit on word
 boundaries, the leftmost-longest non-overlapping ones win.  A boundary is required only
 between two word characters of scripts written with spaces: ``Ann`` is not found in
 ``Anna``, but ``田中`` is found in ``田中さん``.
@@ -36,7 +42,8 @@ import structlog
 
 from detectors.entity_lists import SUFFIXES, ListEntry, read_file, read_inline
 from detectors.list_checks import check_list
-from detectors.textfold import fold, fold_value
+from pipelines.canon import fold_case
+from pipelines.canon.view import canonical_text
 from pipelines.errors import ConfigError, DetectorError
 from pipelines.placeholders import LABEL_RE
 from pipelines.spans import DetectorContext, Span
@@ -108,7 +115,7 @@ def _build(entries: Iterable[ListEntry], mtimes: tuple[float, ...]) -> _Lists:
     values: dict[str, dict[str, None]] = {}
     keyed: list[tuple[str, int]] = []
     for value, label in entries:
-        key = fold_value(value)
+        key = " ".join(fold_case(canonical_text(value)).split())
         if not key:
             continue
         index = label_index.get(label)
@@ -322,22 +329,17 @@ class KnownEntitiesDetector:
         automaton = lists.automaton
         if automaton is None or not text:
             return []
-        folded = fold(text)
-        haystack = folded.folded
+        haystack = fold_case(text)  # one character for one: offsets are the view's
         mask = (1 << _LABEL_BITS) - 1
         candidates: list[tuple[int, int, int]] = []
         for last, payload in automaton.iter(haystack):
             end = last + 1
             start = end - (payload >> _LABEL_BITS)
-            original = folded.to_original(start, end)
-            if original is None:
+            if start > 0 and _is_word(text[start - 1]) and _is_word(text[start]):
                 continue
-            o_start, o_end = original
-            if o_start > 0 and _is_word(text[o_start - 1]) and _is_word(text[o_start]):
+            if end < len(text) and _is_word(text[end]) and _is_word(text[end - 1]):
                 continue
-            if o_end < len(text) and _is_word(text[o_end]) and _is_word(text[o_end - 1]):
-                continue
-            candidates.append((o_start, o_end, payload & mask))
+            candidates.append((start, end, payload & mask))
         # Leftmost-longest, non-overlapping.
         candidates.sort(key=lambda item: (item[0], -item[1]))
         spans: list[Span] = []

@@ -28,11 +28,11 @@ cancellation at its next regex call and stops).  Long searches release the GIL
   Running out raises :class:`DetectorError`, so the request fails closed instead of
   hanging on a pathological pattern (ReDoS).
 
-Before matching, the text is folded so that obfuscated values are still caught
-(see ``docs/entities.md``): zero-width and other invisible format characters and ASCII
-control characters (NUL included) are skipped, full-width forms and non-ASCII decimal
-digits are read as their ASCII equivalents.  Spans are mapped back to offsets in the
-original text, which is never modified.
+The detector reads the canonical view of each text (``pipelines.canon``, DESIGN C9):
+invisible characters, other whitespace and dashes, full-width forms, other scripts'
+digits and confusable letters are folded before it sees the text, so its patterns are
+written for the plain spelling only and its spans are offsets into the view (the chain
+maps them back to the raw text).
 """
 
 from __future__ import annotations
@@ -42,7 +42,6 @@ import bisect
 import os
 import threading
 import time
-import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Final, final
@@ -50,7 +49,7 @@ from typing import Final, final
 import regex
 
 from detectors.regex_rules import Rule, rules_from_options
-from detectors.textfold import non_ascii_chars
+from pipelines.canon import fold_case
 from pipelines.egress import OutputPattern
 from pipelines.errors import DetectorError
 from pipelines.spans import DetectorContext, Span
@@ -79,13 +78,6 @@ _LONG_WINDOW: Final = 4096
 _WORKERS: Final = max(1, min(4, os.cpu_count() or 1))
 
 
-# ASCII control characters other than tab, LF and CR.
-_ASCII_CONTROLS: Final = tuple(
-    chr(c) for c in (*range(0x00, 0x09), 0x0B, 0x0C, *range(0x0E, 0x20), 0x7F)
-)
-# Full-width ASCII forms, the ideographic space, and decimal digits of other scripts:
-# each becomes one ASCII character, so offsets are unchanged.
-_WIDE: Final = regex.compile(r"[\uff01-\uff5e\u3000]|[\d--[0-9]]", regex.VERSION1)
 # A run of the characters numeric values are written with.  It starts at a digit (a
 # first-character set of one ASCII range lets `regex` skip ahead at C speed); a "+" or
 # "(" right before it, which opens a phone number, is added afterwards.
@@ -94,57 +86,6 @@ _DROP_SEPARATORS: Final = str.maketrans("", "", " \t+()-./")
 # The shortest numeric values: a phone number of 6 digits, an IPv4 address of 7
 # characters.  Shorter runs (years, amounts, ticket numbers) are dropped at once.
 _MIN_CLUSTER: Final = 6
-
-
-def _is_ignorable(ch: str) -> bool:
-    """Invisible characters that can split a value without changing how it reads.
-
-    Format characters (zero-width space and joiners, word joiner, BOM, soft hyphen,
-    bidi controls) and control characters other than tab, LF and CR (NUL included).
-    """
-    category = unicodedata.category(ch)
-    return category == "Cf" or (category == "Cc" and ch not in "\t\n\r")
-
-
-def _narrow(match: regex.Match[str]) -> str:
-    ch = match.group()
-    if ch == "\u3000":
-        return " "
-    if "\uff01" <= ch <= "\uff5e":
-        return chr(ord(ch) - 0xFEE0)
-    # The `regex` module's Unicode tables can be newer than Python's: a digit it knows
-    # but unicodedata does not is left as it is.
-    value = unicodedata.decimal(ch, None)
-    return ch if value is None else str(value)
-
-
-def _fold(text: str) -> tuple[str, list[int] | None]:
-    """Return the text to match on and, if characters were dropped, where each came from.
-
-    The index list maps every position of the folded text to its position in ``text``.
-    Plain ASCII without control characters, the common case, costs two C-level scans.
-    """
-    if text.isascii():
-        if not any(ch in text for ch in _ASCII_CONTROLS):
-            return text, None
-        ignorable = {ch for ch in _ASCII_CONTROLS if ch in text}
-        wide = False
-    else:
-        ignorable = {ch for ch in _ASCII_CONTROLS if ch in text}
-        wide = False
-        for ch in non_ascii_chars(text):
-            if _is_ignorable(ch):
-                ignorable.add(ch)
-            elif ch.isdecimal() or "\uff01" <= ch <= "\uff5e" or ch == "\u3000":
-                wide = True
-    kept: list[int] | None = None
-    folded = text
-    if ignorable:
-        kept = [i for i, ch in enumerate(text) if ch not in ignorable]
-        folded = "".join(text[i] for i in kept)
-    if wide:
-        folded = _WIDE.sub(_narrow, folded)
-    return folded, kept
 
 
 def _digit_clusters(text: str) -> list[tuple[int, int, int, int, bool, str]]:
@@ -272,7 +213,11 @@ class RegexDetector:
     def _scan(self, text: str, cancelled: threading.Event | None) -> list[Span]:
         if not text:
             return []
-        folded, kept = _fold(text)
+        folded = text
+        # Anchors are a prefilter: checked without case, so a rule whose keyword is
+        # case-insensitive is never skipped for its case ("sSN"); a case-sensitive
+        # pattern then decides itself.  fold_case keeps every offset.
+        caseless = fold_case(text)
         seconds = min(_BASE_BUDGET_S + len(text) * _BUDGET_PER_CHAR_S, _MAX_BUDGET_S)
         budget = _Budget(self._name, seconds, cancelled)
         numeric = self._cluster_matches(folded, budget) if self._has_numeric else {}
@@ -280,17 +225,15 @@ class RegexDetector:
         for index, rule in enumerate(self._rules):
             if rule.min_digits is not None:
                 matches = numeric.get(index, [])
-            elif rule.anchors and not any(anchor in folded for anchor in rule.anchors):
+            elif rule.anchors and not any(a in caseless for a in rule.caseless_anchors):
                 continue
             elif rule.around:
                 matches = self._around_matches(rule, folded, budget)
             elif rule.at_anchor:
-                matches = self._at_anchor_matches(rule, folded, budget)
+                matches = self._at_anchor_matches(rule, folded, caseless, budget)
             else:
                 matches = self._matches(rule, folded, 0, len(folded), budget)
             for start, end in matches:
-                if kept is not None:
-                    start, end = kept[start], kept[end - 1] + 1
                 # Rules run in precedence order: the first to claim exact offsets names them.
                 span = Span(start, end, rule.label, rule.score, self._name)
                 found.setdefault((start, end), (index, span))
@@ -349,16 +292,19 @@ class RegexDetector:
             at = text.find(anchor, at + 1)
         return spans
 
-    def _at_anchor_matches(self, rule: Rule, text: str, budget: _Budget) -> list[tuple[int, int]]:
-        """Try the rule only where one of its anchors occurs: every match starts there."""
+    def _at_anchor_matches(
+        self, rule: Rule, text: str, caseless: str, budget: _Budget
+    ) -> list[tuple[int, int]]:
+        """Try the rule only where one of its anchors occurs (in any case): every match
+        starts there."""
         spans: list[tuple[int, int]] = []
         size = len(text)
-        for anchor in rule.anchors:
-            at = text.find(anchor)
+        for anchor in rule.caseless_anchors:
+            at = caseless.find(anchor)
             while at != -1:
                 stop = min(size, at + rule.max_length + 2)
                 spans += self._matches(rule, text, at, stop, budget, anchored=True)
-                at = text.find(anchor, at + 1)
+                at = caseless.find(anchor, at + 1)
         return sorted(set(spans))
 
     def _matches(

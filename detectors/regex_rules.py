@@ -139,6 +139,13 @@ class Rule:
     run_before: regex.Pattern[str] | None = None
     field: str | None = None
 
+    # The anchors in lower case, once each: the prefilter ignores case (set below).
+    caseless_anchors: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        lowered = tuple(dict.fromkeys(anchor.lower() for anchor in self.anchors))
+        object.__setattr__(self, "caseless_anchors", lowered)
+
     def accepts(self, text: str, start: int, end: int) -> bool:
         if self.validator is not None and not self.validator(text[start:end]):
             return False

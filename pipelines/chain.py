@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Final, final
 
+from pipelines.canon.view import View, build_views
 from pipelines.errors import DetectorError, DetectorTimeout
 from pipelines.placeholders import find_placeholders
 from pipelines.resolve import resolve
@@ -96,75 +97,144 @@ class Chain:
         self._fail_open = fail_open
         self._on_skip = on_skip
 
-    async def detect(self, texts: Sequence[str]) -> list[list[Span]]:
-        """Resolved spans per text, from all detectors run concurrently."""
+    async def detect(
+        self, texts: Sequence[str], *, contexts: Sequence[Sequence[str]] | None = None
+    ) -> list[list[Span]]:
+        """Resolved spans per text (input offsets), from all detectors run concurrently.
+
+        ``contexts[i]`` is the key path above ``texts[i]`` (JSON member names,
+        outermost first); every detector reading views sees it before the text.
+        """
         frozen = tuple(texts)
-        if not frozen or not self.detectors:
-            return [[] for _ in frozen]
-        if len(self.detectors) == 1:
-            results = [await self._run(self.detectors[0], frozen)]
+        views = build_views(frozen, contexts)
+        per_text, _ = await self._detect_views(frozen, views)
+        return per_text
+
+    async def _detect_views(
+        self, texts: tuple[str, ...], views: list[View]
+    ) -> tuple[list[list[Span]], dict[int, View]]:
+        """Resolved spans per text, and the view each winning span was found in."""
+        per_text: list[list[list[Span]]] = [[] for _ in texts]
+        owner: dict[int, View] = {}
+        if not texts or not self.detectors:
+            return [[] for _ in texts], owner
+        view_texts = tuple(view.text for view in views)
+        plans = [(d, texts if _reads_raw(d) else view_texts) for d in self.detectors]
+        if len(plans) == 1:
+            results = [await self._run(*plans[0])]
         else:
-            results = await self._run_all(frozen)
-        return [
-            resolve([result[index] for result in results if result is not None])
-            for index in range(len(frozen))
-        ]
+            results = await self._run_all(plans)
+        for result, (_, given) in zip(results, plans, strict=True):
+            found: list[list[Span]] = [[] for _ in texts]
+            if result is not None:
+                if given is texts and given is not view_texts:
+                    _raw_spans(result, views, found, owner)
+                else:
+                    _view_spans(result, views, found, owner)
+            for index, spans in enumerate(found):
+                per_text[index].append(spans)
+        return [resolve(lists) for lists in per_text], owner
 
-    async def sanitize(self, texts: Sequence[str], vault: Vault) -> Sanitized:
-        """Replace every sensitive value in ``texts`` with its placeholder from ``vault``."""
+    async def sanitize(
+        self,
+        texts: Sequence[str],
+        vault: Vault,
+        *,
+        contexts: Sequence[Sequence[str]] | None = None,
+    ) -> Sanitized:
+        """Replace every sensitive value in ``texts`` with its placeholder from ``vault``.
+
+        ``contexts`` as for :meth:`detect`.  A detected span is never dropped: where it
+        overlaps a placeholder-shaped literal of the input, the parts on either side
+        of the literal are replaced (the literal itself is the user's text, reserved).
+        """
         originals = tuple(texts)
-        vault.reserve(originals)
-        spans_per_text = await self.detect(originals)
-        literals = [[m.span() for m in find_placeholders(text)] for text in originals]
-        # A session vault numbers all new values in its store at once, in this order
-        # (a request-scoped vault numbers in ``issue`` and ignores this).
-        await vault.allocate(
-            (span.label, text[span.start : span.end])
-            for text, spans, present in zip(originals, spans_per_text, literals, strict=True)
-            for span in spans
-            if not (present and _overlaps_any(span.start, span.end, present))
-        )
-
-        # Issue in canonical order first, so numbering follows first appearance
+        views = build_views(originals, contexts)
+        # Placeholder-shaped text a JSON escape hides (``\\u005bEMAIL_1]``) is a
+        # literal too: reserved, and never part of a value.
+        decoded = [view.source for view in views if view.source is not originals[view.index]]
+        vault.reserve(originals + tuple(decoded))
+        spans_per_text, owner = await self._detect_views(originals, views)
+        literals = _literals(originals, views)
+        # The values to issue, in canonical order: numbering follows first appearance
         # among detected values in every text before any repeat is looked for.
-        detected: list[list[Finding]] = []
+        pending: list[tuple[int, Span, int, int, str]] = []
         for index, (text, spans) in enumerate(zip(originals, spans_per_text, strict=True)):
-            kept: list[Finding] = []
             present = literals[index]  # usually none: skip the check entirely then
             for span in spans:
-                if present and _overlaps_any(span.start, span.end, present):
-                    continue
-                placeholder = vault.issue(span.label, text[span.start : span.end])
-                kept.append(
-                    Finding(index, span.start, span.end, span.label, span.detector, placeholder)
-                )
-            detected.append(kept)
+                view = owner[id(span)]
+                for start, end in _around(span.start, span.end, present, text):
+                    pending.append((index, span, start, end, view.source_of(start, end)))
+        # A session vault numbers all new values in its store at once, in this order
+        # (a request-scoped vault numbers in ``issue`` and ignores this).
+        await vault.allocate((span.label, value) for _, span, _, _, value in pending)
+        detected: list[list[Finding]] = [[] for _ in originals]
+        for index, span, start, end, value in pending:
+            placeholder = vault.issue(span.label, value)
+            detected[index].append(
+                Finding(index, start, end, span.label, span.detector, placeholder)
+            )
 
         repeats_index = vault.surface_index
+        found_repeats: list[list[Finding]] = [[] for _ in originals]
+        if len(vault):
+            for view in views:
+                index = view.index
+                spans = [(f.start, f.end) for f in detected[index]] + literals[index]
+                blocked = _clip_sorted(view, sorted(spans))
+                for occurrence in repeats_index.find(view.content, blocked):
+                    start, end = view.content_to_input(occurrence.start, occurrence.end)
+                    found_repeats[index].append(
+                        Finding(
+                            index, start, end, occurrence.label, REPEAT_DETECTOR,
+                            occurrence.placeholder,
+                        )
+                    )
+                    vault.add_surface_form(view.source_of(start, end), occurrence.placeholder)
+        quoted: list[list[tuple[int, int]]] = [[] for _ in originals]
+        for view in views:
+            if view.quote:
+                quoted[view.index].append((view.low, view.high))
         out_texts: list[str] = []
         findings: list[Finding] = []
         for index, text in enumerate(originals):
-            blocked = sorted([(f.start, f.end) for f in detected[index]] + literals[index])
-            repeats = [
-                Finding(index, o.start, o.end, o.label, REPEAT_DETECTOR, o.placeholder)
-                for o in repeats_index.find(text, blocked)
-            ]
-            for repeat in repeats:
-                vault.add_surface_form(text[repeat.start : repeat.end], repeat.placeholder)
             # Non-overlapping within one text: the start alone orders them (the
             # dataclass's field-by-field comparison costs several times more).
-            replaced = sorted(detected[index] + repeats, key=_start)
-            out_texts.append(_replace(text, replaced))
+            replaced = _disjoint(sorted(detected[index] + found_repeats[index], key=_start))
+            out_texts.append(_replace(text, replaced, quoted[index]))
             findings.extend(replaced)
         counts = Counter(finding.label for finding in findings)
         return Sanitized(tuple(out_texts), tuple(findings), MappingProxyType(dict(counts)))
 
+    async def holds_value(self, texts: Sequence[str], vault: Vault) -> bool:
+        """Whether ``texts`` hold a sensitive value (for texts that cannot be rewritten).
+
+        A detector span that is not inside a placeholder-shaped literal, or a known
+        value of ``vault`` anywhere, counts; placeholders alone do not.
+        """
+        frozen = tuple(texts)
+        if not frozen:
+            return False
+        views = build_views(frozen)
+        spans_per_text, _ = await self._detect_views(frozen, views)
+        literals = _literals(frozen, views)
+        for index, spans in enumerate(spans_per_text):
+            present = literals[index]
+            if any(_around(span.start, span.end, present, frozen[index]) for span in spans):
+                return True
+        index_ = vault.surface_index
+        return any(
+            index_.find(view.content, _clip_sorted(view, literals[view.index])) for view in views
+        )
+
     # -- running detectors -------------------------------------------------------------
 
-    async def _run_all(self, texts: tuple[str, ...]) -> list[list[list[Span]] | None]:
+    async def _run_all(
+        self, plans: Sequence[tuple[Detector, tuple[str, ...]]]
+    ) -> list[list[list[Span]] | None]:
         try:
             async with asyncio.TaskGroup() as group:
-                tasks = [group.create_task(self._run(d, texts)) for d in self.detectors]
+                tasks = [group.create_task(self._run(d, given)) for d, given in plans]
         except BaseExceptionGroup as failures:
             errors = [e for e in failures.exceptions if isinstance(e, DetectorError)]
             if len(errors) != len(failures.exceptions):
@@ -234,19 +304,153 @@ def _start(finding: Finding) -> int:
     return finding.start
 
 
-def _overlaps_any(start: int, end: int, intervals: Sequence[tuple[int, int]]) -> bool:
-    return any(low < end and start < high for low, high in intervals)
+def _reads_raw(detector: Detector) -> bool:
+    return getattr(detector, "reads_raw", False) is True
 
 
-def _replace(text: str, findings: Sequence[Finding]) -> str:
-    """Splice placeholders into ``text``; ``findings`` sorted and non-overlapping."""
+def _view_spans(
+    result: list[list[Span]], views: list[View], found: list[list[Span]], owner: dict[int, View]
+) -> None:
+    """Map spans found in view texts to input offsets (clipping context prefixes)."""
+    for view, spans in zip(views, result, strict=True):
+        for span in spans:
+            mapped = view.input_span(span.start, span.end)
+            if mapped is None:
+                continue
+            raw = Span(mapped[0], mapped[1], span.label, span.score, span.detector)
+            owner[id(raw)] = view
+            found[view.index].append(raw)
+
+
+def _raw_spans(
+    result: list[list[Span]], views: list[View], found: list[list[Span]], owner: dict[int, View]
+) -> None:
+    """Spans of a detector that read the input texts, cut to the views they cover.
+
+    Outside every view lies JSON structure only (quotes, braces, separators).
+    """
+    by_text: dict[int, list[View]] = {}
+    for view in views:
+        if not view.run:  # a decoded base64 run lies inside its host view
+            by_text.setdefault(view.index, []).append(view)
+    for index, spans in enumerate(result):
+        for span in spans:
+            for view in by_text.get(index, ()):
+                start, end = max(span.start, view.low), min(span.end, view.high)
+                if start >= end:
+                    continue
+                content = view.input_to_content(start, end)
+                if content is None or content[1] <= content[0]:
+                    continue
+                start, end = view.content_to_input(*content)
+                raw = Span(start, end, span.label, span.score, span.detector)
+                owner[id(raw)] = view
+                found[index].append(raw)
+
+
+def _literals(texts: Sequence[str], views: Sequence[View]) -> list[list[tuple[int, int]]]:
+    """Placeholder-shaped literals per text, input offsets, sorted and merged; those a
+    JSON escape hides are found in the decoded strings."""
+    found = [[m.span() for m in find_placeholders(text)] for text in texts]
+    for view in views:
+        if view.source is texts[view.index] or "[" not in view.source:
+            continue
+        for match in find_placeholders(view.source):
+            found[view.index].append(view.outer.to_raw(*match.span()))
+    merged: list[list[tuple[int, int]]] = []
+    for intervals in found:
+        intervals.sort()
+        out: list[tuple[int, int]] = []
+        for start, end in intervals:
+            if out and start < out[-1][1]:
+                out[-1] = (out[-1][0], max(out[-1][1], end))
+            else:
+                out.append((start, end))
+        merged.append(out)
+    return merged
+
+
+def _around(
+    start: int, end: int, literals: Sequence[tuple[int, int]], text: str
+) -> list[tuple[int, int]]:
+    """``[start, end)`` without the placeholder literals inside it (none: itself).
+
+    The parts beside a literal lose the whitespace next to it (the value is what is
+    on either side, not the space that separated it from the literal).
+    """
+    if not literals:
+        return [(start, end)]
+    parts: list[tuple[int, int]] = []
+    cursor = start
+    for low, high in literals:
+        if high <= cursor or low >= end:
+            continue
+        if low > cursor:
+            parts.append((cursor, low))
+        cursor = max(cursor, high)
+    if cursor < end:
+        parts.append((cursor, end))
+    if len(parts) == 1 and parts[0] == (start, end):
+        return parts
+    trimmed: list[tuple[int, int]] = []
+    for low, high in parts:
+        while low < high and text[low].isspace():
+            low += 1
+        while high > low and text[high - 1].isspace():
+            high -= 1
+        if low < high:
+            trimmed.append((low, high))
+    return trimmed
+
+
+def _clip_sorted(view: View, intervals: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Input intervals as sorted, merged content intervals of ``view``."""
+    clipped: list[tuple[int, int]] = []
+    for start, end in intervals:
+        content = view.input_to_content(start, end)
+        if content is None or content[1] <= content[0]:
+            continue
+        if clipped and content[0] < clipped[-1][1]:
+            clipped[-1] = (clipped[-1][0], max(clipped[-1][1], content[1]))
+        else:
+            clipped.append(content)
+    return clipped
+
+
+def _disjoint(findings: list[Finding]) -> list[Finding]:
+    """Drop findings overlapping an earlier one (a repeat in a decoded base64 view
+    against its host view): sorted by start, the first of each overlap is kept."""
+    kept: list[Finding] = []
+    for finding in findings:
+        if kept and finding.start < kept[-1].end:
+            if finding.end > kept[-1].end and finding.detector != REPEAT_DETECTOR:
+                kept[-1] = finding
+            continue
+        kept.append(finding)
+    return kept
+
+
+def _replace(
+    text: str, findings: Sequence[Finding], quoted: Sequence[tuple[int, int]] = ()
+) -> str:
+    """Splice placeholders into ``text``; ``findings`` sorted and non-overlapping.
+
+    A JSON number (an interval of ``quoted``) that holds a finding is written as a JSON
+    string: a placeholder is not a number.
+    """
     if not findings:
         return text
+    marks: list[tuple[int, int, str]] = [(f.start, f.end, f.placeholder) for f in findings]
+    for low, high in quoted:
+        if any(low <= f.start < high for f in findings):
+            marks.append((low, low, '"'))
+            marks.append((high, high, '"'))
+    marks.sort(key=lambda mark: (mark[0], mark[1] - mark[0] > 0))
     pieces: list[str] = []
     cursor = 0
-    for finding in findings:
-        pieces.append(text[cursor : finding.start])
-        pieces.append(finding.placeholder)
-        cursor = finding.end
+    for start, end, replacement in marks:
+        pieces.append(text[cursor:start])
+        pieces.append(replacement)
+        cursor = end
     pieces.append(text[cursor:])
     return "".join(pieces)

@@ -6,7 +6,19 @@ holds offsets, never the matched text, so it can be logged and compared freely.
 
 A detector is anything that satisfies :class:`Detector`: a ``name``, the ``labels`` it
 can emit, and an awaitable ``detect`` over all texts of one request at once (so a model
-can batch).  Detectors are built by a :class:`DetectorFactory` found through the
+can batch).
+
+What a detector is given is the *canonical view* of each text (DESIGN C9,
+:mod:`pipelines.canon`): decoded (JSON inside strings read string by string, percent
+escapes, HTML references, base64 text) and folded (whitespace runs, invisible
+characters, dashes, compatibility forms, digits, confusable letters, diacritics), with
+the key path of a JSON member before it as context (``"ssn: 536221234"``).  A detector
+therefore writes no folding of its own.  One that must read the raw text instead (a
+model, whose tokenizer has its own rules) sets a class attribute ``reads_raw = True``
+(:class:`RawReader`).  Either way its spans are offsets into the texts it was given;
+the chain maps them back to the raw text, so callers only ever see raw offsets.
+
+Detectors are built by a :class:`DetectorFactory` found through the
 ``pseudogate.detectors`` entry-point group; the factory validates its own options and
 raises :class:`~pipelines.errors.ConfigError` naming the option.  A detector that must
 load something heavy (a model, a large list) does so in ``start()``, never in its
@@ -27,6 +39,7 @@ __all__ = [
     "DetectorContext",
     "DetectorFactory",
     "Lifecycle",
+    "RawReader",
     "Span",
 ]
 
@@ -83,6 +96,20 @@ class Detector(Protocol):
 
     async def detect(self, texts: Sequence[str]) -> list[list[Span]]:
         """Find spans in each of ``texts``."""
+        ...
+
+
+@runtime_checkable
+class RawReader(Protocol):
+    """Optional: a detector that reads the raw texts rather than their canonical views.
+
+    ``reads_raw`` is ``True`` (a class attribute).  Absent or false, the detector is
+    given the views.  Spans are offsets into whichever texts it was given.
+    """
+
+    @property
+    def reads_raw(self) -> bool:
+        """True: give this detector the raw texts."""
         ...
 
 

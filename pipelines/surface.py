@@ -1,27 +1,31 @@
 """Finding every other occurrence of values already in the vault (docs/design.md C4).
 
 Once a value is found anywhere in a request or session, every other occurrence of it
-is replaced too, even where no detector fired.  "The same value" means what the vault's
-per-label normalisation means, so each label is matched in one of four modes:
+is replaced too, even where no detector fired.  Occurrences are looked for in the
+canonical views the detectors read (:mod:`pipelines.canon`), and every surface form is
+keyed by :func:`~pipelines.canon.view.canonical_text`, so a value respelled with other
+whitespace, invisible characters, dashes, confusable letters, full-width forms or
+escapes is the same value here as it is for the detectors and the vault.  "The same
+value" then means what the vault's per-label normalisation means, so each label is
+matched in one of four modes:
 
 * ``text`` (names, e-mail addresses, any label without a special normalisation):
-  equal after :func:`pipelines.textrules.fold` (the fold the egress filter uses:
-  case, ``İ``, final sigma, full-width letters such as ``Ｚｏｒｂｌａｘ``), and any
-  run of whitespace equal to one space, so ``Zorblax\nQuint`` and ``ZORBLAX  QUINT``
-  are ``Zorblax Quint``;
-* ``digits`` (``CREDIT_CARD``, ``PHONE``, ``US_SSN``, ``DE_TAX_ID``): the same ASCII
-  digits with any separators between groups (whitespace or ``-./()``, up to three:
-  ``4111-1111-1111-1111`` is ``4111 1111 1111 1111``); a phone number written with
-  its country code standing apart (``+1 415 555 0132``) also matches its national
-  forms (``(415) 555-0132``, ``0415…``).  Matches start and end at whole digit groups,
-  so ``55501321`` inside a longer number is not a match;
+  equal after :func:`~pipelines.canon.fold_case` on the view, where every whitespace
+  run is one space, so ``Zorblax\nQuint``, ``ZORBLAX  QUINT`` and ``Zorbl\u200bax
+  Quint`` are ``Zorblax Quint``;
+* ``digits`` (``CREDIT_CARD``, ``PHONE``, ``US_SSN``, ``DE_TAX_ID``): the same digits
+  (the view writes every decimal digit in ASCII) with any separators between groups
+  (a space or ``-./()``, up to three: ``4111-1111-1111-1111`` is ``4111 1111 1111
+  1111``); a phone number written with its country code standing apart (``+1 415 555
+  0132``) also matches its national forms (``(415) 555-0132``, ``0415…``).  Matches
+  start and end at whole digit groups, so ``55501321`` inside a longer number is not a
+  match;
 * ``alnum`` (``IBAN``): the same letters and digits, any case, any separators, the
   country code written together (``de89 3704…``, ``DE89-3704-…``);
-* ``exact`` (secrets: ``API_KEY``, ``JWT``, ``PRIVATE_KEY``): the very same text; a
-  ``digits``/``alnum`` value written in non-ASCII digits (``４１１１``) is matched so too,
-  as the vault keeps it apart from its ASCII spelling.
+* ``exact`` (secrets: ``API_KEY``, ``JWT``, ``PRIVATE_KEY``): the very same view text,
+  case included.
 
-The vault feeds each new surface form into its :class:`SurfaceIndex`, which scans texts
+The vault feeds each new surface form into its :class:`SurfaceIndex`, which scans views
 in C (:mod:`pipelines.surface_scan`): one ``str.find`` pass per key (a name's first
 word) while there are few new ones, one Aho-Corasick automaton over all of them once
 there are more; digit groups are followed only when some key's digits occur outside
@@ -40,11 +44,7 @@ Further rules:
 * the spelling found is reported with the placeholder; relinking still returns the
   value's first spelling (the vault's ``lookup``).
 
-Not matched: forms that no one-to-one fold relates (``ß`` vs ``ss``, ligatures such as
-``ﬁ``, a combining mark vs the precomposed letter).  The egress filter matches every
-text-mode spelling found here except a whitespace run of another length than in a
-recorded spelling (``Ann  Lee`` for ``Ann Lee``): ingress records each spelling it
-replaces as a surface form, so only the model inventing such a run is missed.
+Not matched: forms the fold does not relate (``ß`` vs ``ss``).
 """
 
 from __future__ import annotations
@@ -54,6 +54,8 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Final, final
 
+from pipelines.canon import fold_case as _caseless
+from pipelines.canon.view import canonical_text
 from pipelines.placeholders import parse_placeholder
 from pipelines.surface_scan import (
     AUTOMATON_FROM,
@@ -65,7 +67,7 @@ from pipelines.surface_scan import (
     digit_key,
     national_keys,
 )
-from pipelines.textrules import fold, is_cut
+from pipelines.textrules import is_cut
 
 __all__ = [
     "ALNUM",
@@ -96,12 +98,12 @@ _ALL_TEXT: Final[Mapping[str, str]] = MappingProxyType({})
 
 
 def fold_case(text: str) -> str:
-    """:func:`pipelines.textrules.fold`: the fold egress uses too (offsets stay valid)."""
-    return fold(text)
+    """The caseless canonical form of ``text`` (what ``text`` mode compares)."""
+    return _caseless(canonical_text(text))
 
 
 def _text_key(surface: str) -> str:
-    return " ".join(fold(surface).split())
+    return " ".join(fold_case(surface).split())
 
 
 @final
@@ -162,43 +164,41 @@ class SurfaceIndex:
         if not surface or surface.isspace():
             return
         entry: Entry = (surface, placeholder, label, 0)
+        canonical = canonical_text(surface)
         mode = self._modes.get(label, TEXT)
         if mode == EXACT:
-            self._exact.add(surface, entry)
+            if canonical.strip():
+                self._exact.add(canonical, entry)
             return
         if mode == DIGITS:
-            digits = digit_key(surface)
+            digits = digit_key(canonical)
             if digits:
                 self._digits.add(digits, entry)
                 if label == "PHONE":
-                    for key in national_keys(surface, digits):
+                    for key in national_keys(canonical, digits):
                         self._digits.add(key, (surface, placeholder, label, 1))
                 return
         elif mode == ALNUM:
-            compact = alnum_key(surface)
+            compact = alnum_key(canonical)
             if compact:
                 self._alnum.add(compact, entry)
                 return
-        if mode != TEXT and not surface.isascii():
-            # Full-width or other non-ASCII digits, which the vault keeps apart from
-            # ASCII ones ("４１１１" is not "4111"); text folding would merge them.
-            self._exact.add(surface, entry)
-            return
         # Names, e-mail addresses, and values of the other modes without a digit or
         # letter in them: case-insensitive text with flexible whitespace.
-        key = _text_key(surface)
+        key = " ".join(_caseless(canonical).split())
         if key:
             self._text.add(key, entry)
 
     def find(self, text: str, blocked: Sequence[tuple[int, int]] = ()) -> list[Occurrence]:
-        """Occurrences in ``text``: sorted, non-overlapping, none touching ``blocked``.
+        """Occurrences in the view ``text``: sorted, non-overlapping, none touching ``blocked``.
 
-        ``blocked`` must be sorted and non-overlapping ``(start, end)`` intervals.
+        ``text`` is a canonical view's content (:mod:`pipelines.canon`); ``blocked``
+        must be sorted and non-overlapping ``(start, end)`` intervals of it.
         """
         if not text:
             return []
         candidates: list[Candidate] = []
-        folded = fold(text) if self._text.entries or self._alnum.entries else text
+        folded = _caseless(text) if self._text.entries or self._alnum.entries else text
         if self._text.entries:
             text_keys = self._text.entries
             candidates += [(s, e, text_keys[key]) for s, e, key in self._text.find(folded)]

@@ -39,6 +39,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from types import MappingProxyType
 from typing import Final, Literal, Protocol, final
 
+from pipelines.canon.view import canonical_text
 from pipelines.errors import SessionConflict, VaultFull
 from pipelines.placeholders import (
     LABEL_RE,
@@ -433,7 +434,8 @@ class Vault:
 
     def _key(self, label: str, value: str) -> str:
         normalizer = self._normalizers.get(label, normalize_text)
-        key = normalizer(value)
+        # The value as the views read it (pipelines.canon): respellings are one value.
+        key = normalizer(canonical_text(value))
         # A value that normalises to nothing ("---" as a phone number) must not merge
         # with every other such value: fall back to its exact text, marked apart.
         return key if key else "\x00" + value

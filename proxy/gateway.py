@@ -42,7 +42,6 @@ from aiohttp import web
 
 from pipelines.chain import Chain
 from pipelines.errors import RequestError, StreamProtocolError
-from pipelines.placeholders import find_placeholders
 from pipelines.vault import Vault
 from proxy.anthropic_messages import AnthropicMessages
 from proxy.config import RouteConfig
@@ -60,6 +59,7 @@ from proxy.shapes import (
     require_mapping,
     write_slots,
 )
+from proxy.slots import read_contexts
 from proxy.sse import SSEDecoder
 from proxy.upstream import UpstreamClient, UpstreamResponse, request_headers, response_headers
 from proxy.walk import walk
@@ -264,7 +264,7 @@ class Gateway:
             else Vault(max_index=runtime.max_placeholder_index)
         )
         started = time.perf_counter()
-        sanitized = await runtime.chain.sanitize(texts, vault)
+        sanitized = await runtime.chain.sanitize(texts, vault, contexts=read_contexts(slots))
         record.sanitize_ms = (time.perf_counter() - started) * 1000.0
         signed = [check.text for check in found.checks if check.signed]
         await _check_signed(runtime.chain, signed, vault)
@@ -301,25 +301,15 @@ async def _check_signed(chain: Chain, texts: list[str], vault: Vault) -> None:
 
     Signed texts cannot be rewritten, so they are checked, not sanitised: a detector
     span that is not a placeholder literal, or a known value of this request's vault,
-    refuses the request.  Placeholders alone (what the provider wrote) pass.
+    refuses the request (:meth:`Chain.holds_value`).  Placeholders alone pass.
     """
-    if not texts:
-        return
-    spans_per_text = await chain.detect(texts)
-    index = vault.surface_index
-    for text, spans in zip(texts, spans_per_text, strict=True):
-        literals = [match.span() for match in find_placeholders(text)]
-        found = any(
-            not any(start < span.end and span.start < end for start, end in literals)
-            for span in spans
+    if texts and await chain.holds_value(texts, vault):
+        raise RequestError(
+            400,
+            "signed_content_sensitive",
+            "request refused: a signed thinking block contains sensitive data and "
+            "cannot be rewritten",
         )
-        if found or index.find(text, literals):
-            raise RequestError(
-                400,
-                "signed_content_sensitive",
-                "request refused: a signed thinking block contains sensitive data and "
-                "cannot be rewritten",
-            )
 
 
 async def _relay_error(

@@ -9,11 +9,13 @@ from __future__ import annotations
 import asyncio
 import os
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 import pytest
 from hypothesis import settings
 
+from pipelines.canon import fold_text
+from pipelines.canon.view import build_views
 from pipelines.spans import Span
 from tests.redis_server import RedisServer
 
@@ -65,7 +67,8 @@ class ListDetector:
     def __init__(self, name: str, label: str, values: Iterable[str]) -> None:
         self._name = name
         self._label = label
-        ordered = sorted(set(values), key=len, reverse=True)
+        # Folded as the views it reads are (pipelines.canon): what a list plugin does.
+        ordered = sorted({fold_text(value) for value in values}, key=len, reverse=True)
         self._pattern = re.compile("|".join(re.escape(v) for v in ordered)) if ordered else None
 
     @property
@@ -107,3 +110,18 @@ def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisServ
         yield server
     finally:
         server.stop()
+
+
+def scan_views(scan: Callable[[str], list[Span]], text: str) -> list[Span]:
+    """Spans of ``scan`` over the canonical views of ``text``, in raw offsets.
+
+    What the chain does for a detector that reads views (pipelines.canon.view), for
+    testing one detector's synchronous ``scan`` on raw input.
+    """
+    found: list[Span] = []
+    for view in build_views([text]):
+        for span in scan(view.text):
+            mapped = view.input_span(span.start, span.end)
+            if mapped is not None:
+                found.append(Span(mapped[0], mapped[1], span.label, span.score, span.detector))
+    return sorted(found, key=lambda span: span.start)

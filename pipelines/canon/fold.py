@@ -14,9 +14,10 @@ each one a general Unicode property rather than a list of examples:
 3. every dash (``Pd``: en and em dash, non-breaking hyphen U+2011, ...) and the minus
    signs (U+2212, U+02D7, U+2796, U+FE63, U+FF0D) become ``-``;
 4. each character is NFKC-normalised on its own (full-width forms, mathematical
-   letters, ligatures ``ﬁ`` -> ``fi``, superscripts): a character that expands maps
-   back to itself as one unit, so offsets stay exact; NFKC's composition *across*
-   characters is not done (a base letter and a following mark are rule 6);
+   letters, ligatures ``ﬁ`` -> ``fi``, superscripts), and ``ß``/``ẞ`` are written
+   ``ss``/``SS``: a character that expands maps back to itself as one unit, so offsets
+   stay exact; NFKC's composition *across* characters is not done (a base letter and a
+   following mark are rule 6);
 5. every decimal digit (``Nd``, any script) becomes its ASCII digit, and a non-ASCII
    letter that Unicode's confusables data (the ``confusable-homoglyphs`` package)
    lists as confusable with an ASCII letter or digit becomes that character (Cyrillic
@@ -149,9 +150,17 @@ def fold_char(char: str) -> str:
     return folded
 
 
+# Spellings of one letter that differ in length: German sharp s is written ss where
+# the letter is not at hand (Switzerland, capitals, ASCII keyboards).
+_SPELLED: Final = {"\u00df": "ss", "\u1e9e": "SS"}
+
+
 def _fold_part(part: str) -> str:
     if part.isspace():
         return " "
+    spelled = _SPELLED.get(part)
+    if spelled is not None:
+        return spelled
     if part in _DASHES or unicodedata.category(part) == "Pd":
         return "-"
     if part.isascii():

@@ -21,6 +21,7 @@ from pipelines.vault import Vault
 from proxy.app import ROUTES, create_app
 from proxy.config import Config, parse_config
 from proxy.shapes import filter_whole, read_slots
+from proxy.slots import read_contexts
 from proxy.walk import walk
 from tests.e2e.fake_upstream import FakeUpstream
 
@@ -56,7 +57,8 @@ class Gateway:
         """What the whole-string egress filter makes of ``text`` for this request."""
         runtime = self.app[ROUTES][path]
         vault = Vault(max_index=runtime.max_placeholder_index)
-        await runtime.chain.sanitize(read_slots(walk(runtime.shape.request, body).slots), vault)
+        slots = walk(runtime.shape.request, body).slots
+        await runtime.chain.sanitize(read_slots(slots), vault, contexts=read_contexts(slots))
         return filter_whole(runtime.policy.factory_for(vault), text, json_string=json_string)
 
 

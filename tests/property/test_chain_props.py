@@ -83,9 +83,11 @@ def test_resolve_every_loser_overlaps_a_better_winner(per_detector: list[list[Sp
 _NAMES = ["Alice Smith", "Bob", "王小明", "김철수", "José"]
 _EMAILS = ["a@x.org", "bob.b@corp.example", "Z9@mail.de"]
 _LITERALS = ["[PERSON_1]", "[EMAIL_1]", "[EMAIL_2", "PERSON_1]"]
-# Filler without Latin letters: a value can only occur where a token put it.
+# Filler without Latin letters: a value can only occur where a token put it, and
+# always in the spelling the list has (a mark after a name is another spelling of it,
+# which relinks to the first: the loose texts below cover that).
 _FILLER = st.text(
-    alphabet=st.sampled_from(list(" \t\n.,;:()[]_-0123456789。、中文は\x00\ud800😀\u0301")),
+    alphabet=st.sampled_from(list(" \t\n.,;:()[]_-0123456789。、中文は\x00\ud800😀")),
     max_size=6,
 )
 _TOKENS = st.one_of(st.sampled_from(_NAMES + _EMAILS + _LITERALS), _FILLER)
@@ -95,7 +97,7 @@ _LOOSE_TEXTS = st.lists(
     st.lists(
         st.one_of(
             _TOKENS,
-            st.sampled_from(["ALICE SMITH", "bob", "A@X.ORG", "Bobby"]),
+            st.sampled_from(["ALICE SMITH", "bob", "A@X.ORG", "Bobby", "\u0301", "Bo\u200bb"]),
             st.text(max_size=5),
         ),
         max_size=12,

@@ -1,4 +1,4 @@
-"""Properties of the regex and known-entity detectors and of the offset-keeping fold.
+"""Properties of the regex and known-entity detectors.
 
 For random texts with planted values, every span lies inside the text and cuts out
 exactly a planted value; every planted value is found; arbitrary Unicode never makes a
@@ -7,7 +7,6 @@ detector raise or emit an out-of-range span.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable
 
 from hypothesis import HealthCheck, given, settings
@@ -18,9 +17,11 @@ from detectors.known_entities import create as create_known
 from detectors.library import BUILTIN_ENTITIES
 from detectors.regex import RegexDetector
 from detectors.regex import create as create_regex
-from detectors.textfold import fold, fold_value
+from pipelines.canon import fold_case
+from pipelines.canon.view import canonical_text
 from pipelines.egress import EgressFilter, EgressPolicy, OutputPattern
 from pipelines.spans import DetectorContext
+from tests.conftest import scan_views
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -137,31 +138,15 @@ def test_known_entity_spans_are_exactly_the_planted_names(
 ) -> None:
     """Each planted name is one span with its exact original offsets, whatever its case."""
     text, where = case
-    spans = asyncio.run(_known().detect([text]))[0]
+    detector = _known()
+    spans = scan_views(detector.scan, text)
     assert [(s.start, s.end) for s in spans] == where
+
+    def key(name: str) -> str:
+        return fold_case(canonical_text(name))
+
     for span in spans:
-        assert fold_value(text[span.start : span.end]) in {fold_value(n) for n in NAMES}
-
-
-FOLD_ALPHABET = st.sampled_from(
-    [*"abcXYZ ßİIıéÉ\u0301\u0307ﬁＡｂ１田中ǅΣσς", "e\u0301", "\u212b", "\ufb03"]
-)
-
-
-@SETTINGS
-@given(st.lists(FOLD_ALPHABET, max_size=30).map("".join))
-def test_fold_maps_every_boundary_back_exactly(text: str) -> None:
-    """Folding any original slice between segment boundaries gives the folded slice."""
-    result = fold(text)
-    folded = result.folded
-    for start in range(len(folded) + 1):
-        for end in range(start + 1, len(folded) + 1):
-            original = result.to_original(start, end)
-            if original is None:
-                continue
-            o_start, o_end = original
-            assert 0 <= o_start < o_end <= len(text)
-            assert fold_value(text[o_start:o_end]) == folded[start:end]
+        assert key(text[span.start : span.end]) in {key(n) for n in NAMES}
 
 
 @SETTINGS
@@ -238,31 +223,6 @@ def test_email_scan_around_each_at_equals_a_whole_text_search(text: str) -> None
     expected = [match.span() for match in pattern.finditer(text)]
     detector = create_regex({"entities": ["EMAIL"]}, DetectorContext(name="rx"))
     assert [(span.start, span.end) for span in detector.scan(text)] == expected
-
-
-@SETTINGS
-@given(st.lists(st.sampled_from([*"aB ßẞİé中ΐ", "Straße"]), max_size=25).map("".join))
-def test_sparse_fold_map_equals_the_segment_by_segment_table(text: str) -> None:
-    """NFKC text with characters that fold to several (ß, ẞ, İ) takes the fast path;
-    its offsets are those the segment-by-segment fold computes."""
-    from detectors.textfold import _fold_run
-
-    parts: list[str] = []
-    origin: list[int] = []
-    _fold_run(text, 0, len(text), parts, origin)
-    origin.append(len(text))
-    result = fold(text)
-    assert result.folded == "".join(parts)
-    assert (result.origin or list(range(len(text) + 1))) == origin
-    for start in range(len(result.folded) + 1):
-        for end in range(start + 1, len(result.folded) + 1):
-            table = (
-                (origin[start], origin[end])
-                if (start == 0 or origin[start] != origin[start - 1])
-                and (end == len(origin) - 1 or origin[end] != origin[end - 1])
-                else None
-            )
-            assert result.to_original(start, end) == table
 
 
 @st.composite

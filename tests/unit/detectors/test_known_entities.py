@@ -13,9 +13,9 @@ import pytest
 import structlog
 
 from detectors.known_entities import KnownEntitiesDetector, create
-from detectors.textfold import fold
 from pipelines.errors import ConfigError, DetectorError
 from pipelines.spans import Detector, DetectorContext, Lifecycle
+from tests.conftest import scan_views
 
 
 def context(base: Path) -> DetectorContext:
@@ -33,8 +33,8 @@ async def started(options: Mapping[str, object], base: Path) -> KnownEntitiesDet
 
 
 def found(detector: KnownEntitiesDetector, text: str) -> list[tuple[str, str]]:
-    """(label, matched original text) of every span."""
-    return [(s.label, text[s.start : s.end]) for s in detector.scan(text)]
+    """(label, matched original text) of every span, the detector reading the view."""
+    return [(s.label, text[s.start : s.end]) for s in scan_views(detector.scan, text)]
 
 
 async def test_txt_csv_yaml_and_inline_sources(tmp_path: Path) -> None:
@@ -94,9 +94,10 @@ async def test_txt_csv_yaml_and_inline_sources(tmp_path: Path) -> None:
 async def test_case_and_unicode_folding_with_exact_offsets(
     tmp_path: Path, listed: str, text: str, expected: str
 ) -> None:
-    """Folding changes lengths; spans still cut the original text exactly."""
+    """Folding changes lengths; spans still cut the original text exactly (the detector
+    reads the canonical view, as the chain gives it)."""
     detector = await started({"values": {"PERSON": [listed]}}, tmp_path)
-    spans = detector.scan(text)
+    spans = scan_views(detector.scan, text)
     assert spans, text
     first = spans[0]
     assert text[first.start : first.end] == expected
@@ -281,18 +282,6 @@ async def test_watcher_reloads_on_mtime_change(tmp_path: Path) -> None:
     finally:
         await detector.aclose()
     await detector.aclose()  # idempotent
-
-
-def test_fold_origin_table_maps_every_character() -> None:
-    """The origin table is monotonic and ends at the original length."""
-    for text in ["abc", "Straße", "İI", "ﬁx", "e\u0301e", "\u0301start", "ａｂｃ", "田中"]:
-        result = fold(text)
-        if result.origin is None:
-            assert len(result.folded) == len(text)
-            continue
-        assert result.origin[-1] == len(text)
-        assert result.origin == sorted(result.origin)
-        assert len(result.origin) == len(result.folded) + 1
 
 
 async def test_large_list_and_text_scale(tmp_path: Path) -> None:

@@ -262,7 +262,8 @@ async def test_secrets_repeat_only_exactly() -> None:
 
 
 async def test_literal_placeholders_are_never_touched() -> None:
-    """Placeholder-shaped input is reserved; spans overlapping it are dropped."""
+    """Placeholder-shaped input is reserved and stays; a span overlapping it is never
+    dropped: what it covers beside the literal is replaced."""
     chain = Chain([PatternDetector("p", "PERSON", r"PERSON|\[PERSON_1\] Bob|Bob")])
     vault = Vault()
     result = await chain.sanitize(["[PERSON_1] Bob", "Bob [PERSON_1]"], vault)

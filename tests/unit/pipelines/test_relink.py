@@ -1,4 +1,4 @@
-"""Unit tests of whole-text relinking."""
+"""Unit tests of whole-text relinking (the egress filter, one feed)."""
 
 from __future__ import annotations
 
@@ -22,8 +22,20 @@ def test_issued_placeholders_are_relinked() -> None:
 
 def test_everything_else_is_verbatim() -> None:
     """Reserved, unknown and malformed placeholders pass through untouched."""
-    text = "[EMAIL_1] [PERSON_2] [PERSON_01] [person_1] [PERSON_1 [PERSON_] PERSON_1]"
+    text = "[EMAIL_1] [PERSON_2] [PERSON_01] [PERSON_1 [PERSON_] PERSON_1] [email_1]"
     assert relink(text, _vault()) == text
+
+
+def test_echoed_forms_of_issued_placeholders_are_relinked() -> None:
+    """What the stream filter relinks as an echo (case, markdown escapes) is relinked."""
+    assert relink("[person_1] \\[PERSON\\_1\\]", _vault()) == "Alice Alice"
+
+
+def test_json_text_is_relinked_and_re_escaped() -> None:
+    """In JSON text (tool-call arguments) a value is written as JSON."""
+    vault = Vault()
+    vault.issue("PERSON", 'Jane "JD" Doe')
+    assert relink('{"to": "[PERSON_1]"}', vault, json_string=True) == '{"to": "Jane \\"JD\\" Doe"}'
 
 
 def test_empty_vault_and_empty_text() -> None:

@@ -1,0 +1,228 @@
+"""The views of a request's texts: what every detector reads, and the way back.
+
+:func:`build_views` turns each input text into one or more :class:`View`:
+
+* a text that is a JSON document (:mod:`pipelines.canon.jsontext`) is read as its
+  string tokens and long integers, one view each, decoded from JSON first, with the
+  member names above each as its context (so ``{"ssn": "536221234"}`` reads as the
+  value with ``ssn`` before it); JSON inside those strings again, a few levels deep;
+* any other text (or token) is decoded inline (:func:`~pipelines.canon.decode.
+  decode_inline`) and folded (:func:`~pipelines.canon.fold.fold`) into one view;
+* every base64 run in it that decodes to text adds a view of the decoded text, whose
+  every character maps to the whole encoded run.
+
+A view's text is its *context prefix* (the key path, folded, then ``": "``; empty
+without context) followed by its content.  The prefix maps to no raw offset: a span
+reaching into it is clipped to the content, and a span wholly inside it is dropped (it
+names the key, which is a text of its own).
+
+Three texts are involved: the view's *content*; its *source* (the text before inline
+decoding and folding: the JSON-decoded string, or the input text itself), which is what
+a placeholder stands for and what relinking gives back; and the *input* text, in whose
+offsets every span, finding and replacement is expressed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final, final
+
+from pipelines.canon.decode import base64_runs, decode_inline
+from pipelines.canon.fold import fold, fold_text
+from pipelines.canon.jsontext import decode_string, json_tokens
+from pipelines.canon.offsets import IDENTITY, ComposedMap, OffsetMap, compose
+
+__all__ = ["MAX_JSON_DEPTH", "View", "build_views", "canonical_text", "context_prefix"]
+
+# JSON inside a string inside a string ... is read this many levels deep; deeper stays
+# text (still scanned, as JSON source).
+MAX_JSON_DEPTH: Final = 4
+# The context prefix: the last few member names, each cut to this many characters.
+_CONTEXT_NAMES: Final = 3
+_CONTEXT_NAME_CHARS: Final = 40
+
+Map = OffsetMap | ComposedMap
+
+
+def canonical_text(value: str) -> str:
+    """What a value reads as: inline-decoded and folded (case kept).
+
+    The vault normalises values from this and the repeat index keys on it, so "the
+    same value" means the same thing for numbering, repeats and the views detectors
+    read.
+    """
+    if (
+        value.isascii()
+        and value.isprintable()
+        and "%" not in value
+        and "&" not in value
+        and "  " not in value
+    ):
+        return value
+    return fold_text(decode_inline(value)[0])
+
+
+def context_prefix(context: Sequence[str]) -> str:
+    """The virtual text put before a view's content for its key path ``context``."""
+    if not context:
+        return ""
+    names = [fold_text(name)[:_CONTEXT_NAME_CHARS].strip() for name in context[-_CONTEXT_NAMES:]]
+    names = [name for name in names if name]
+    return " ".join(names) + ": " if names else ""
+
+
+@final
+class View:
+    """One view of (part of) input text ``index``; see the module docstring.
+
+    ``inner`` maps content offsets to source offsets, ``outer`` source offsets to input
+    offsets; ``low``/``high`` bound the input text this view was made from.  ``quote``
+    marks a JSON number token: a replacement inside it turns it into a JSON string;
+    ``run`` a view of a decoded base64 run (it lies inside another view of the text).
+    """
+
+    __slots__ = (
+        "high", "index", "inner", "low", "outer", "prefix", "quote", "run", "source", "text",
+    )
+
+    def __init__(
+        self,
+        index: int,
+        text: str,
+        prefix: int,
+        source: str,
+        inner: Map,
+        outer: Map,
+        low: int,
+        high: int,
+        *,
+        quote: bool = False,
+        run: bool = False,
+    ) -> None:
+        self.index = index
+        self.text = text
+        self.prefix = prefix
+        self.source = source
+        self.inner = inner
+        self.outer = outer
+        self.low = low
+        self.high = high
+        self.quote = quote
+        self.run = run
+
+    @property
+    def content(self) -> str:
+        """The view's text without its context prefix."""
+        return self.text[self.prefix :] if self.prefix else self.text
+
+    def input_span(self, start: int, end: int) -> tuple[int, int] | None:
+        """Input offsets of the view-text span ``[start, end)``; None inside the prefix."""
+        start = max(start, self.prefix)
+        if end <= start:
+            return None
+        return self.content_to_input(start - self.prefix, end - self.prefix)
+
+    def content_to_input(self, start: int, end: int) -> tuple[int, int]:
+        """Input offsets of the content span ``[start, end)`` (``start < end``)."""
+        return self.outer.to_raw(*self.inner.to_raw(start, end))
+
+    def input_to_content(self, start: int, end: int) -> tuple[int, int] | None:
+        """The content span of the input span ``[start, end)``, clipped to this view."""
+        start, end = max(start, self.low), min(end, self.high)
+        if end <= start:
+            return None
+        source = self.outer.to_view(start, end)
+        return self.inner.to_view(*source)
+
+    def source_of(self, start: int, end: int) -> str:
+        """The source text behind the input span ``[start, end)`` (inside this view)."""
+        source_start, source_end = self.outer.to_view(start, end)
+        return self.source[source_start:source_end]
+
+
+def build_views(
+    texts: Sequence[str], contexts: Sequence[Sequence[str]] | None = None
+) -> list[View]:
+    """The views of ``texts`` in text order; ``contexts[i]`` is text ``i``'s key path."""
+    views: list[View] = []
+    for index, text in enumerate(texts):
+        if not text:
+            continue
+        context = tuple(contexts[index]) if contexts else ()
+        _add(views, index, text, IDENTITY, 0, len(text), context, 0, quote=False)
+    return views
+
+
+def _shift(offset: int) -> OffsetMap:
+    """The map of a text that starts ``offset`` characters into another."""
+    return OffsetMap([(0, 0, 0, offset)]) if offset else IDENTITY
+
+
+def _add(
+    views: list[View],
+    index: int,
+    source: str,
+    outer: Map,
+    low: int,
+    high: int,
+    context: tuple[str, ...],
+    depth: int,
+    *,
+    quote: bool,
+) -> None:
+    tokens = json_tokens(source) if depth < MAX_JSON_DEPTH and not quote else None
+    if tokens is not None:
+        for token in tokens:
+            body = source[token.start : token.end]
+            if not body:
+                continue
+            if token.kind == "number":
+                decoded, decode_map = body, IDENTITY
+            else:
+                decoded, decode_map = decode_string(body)
+            if not decoded:
+                continue
+            token_outer = compose(decode_map, _shift(token.start), outer)
+            token_low, token_high = outer.to_raw(token.start, token.end)
+            _add(
+                views,
+                index,
+                decoded,
+                token_outer,
+                token_low,
+                token_high,
+                context + token.path,
+                depth + 1,
+                quote=token.kind == "number",
+            )
+        return
+    prefix = context_prefix(context)
+    decoded, inline_map = decode_inline(source)
+    folded, fold_map = fold(decoded)
+    if folded.strip():
+        views.append(
+            View(
+                index,
+                prefix + folded,
+                len(prefix),
+                source,
+                compose(fold_map, inline_map),
+                outer,
+                low,
+                high,
+                quote=quote,
+            )
+        )
+    for start, end, text in base64_runs(source):
+        content = fold_text(text)
+        if not content.strip():
+            continue
+        # Every character of the decoded text stands for the whole encoded run.
+        unit = OffsetMap([(0, start, len(content), end - start)])
+        run_low, run_high = outer.to_raw(start, end)
+        views.append(
+            View(
+                index, prefix + content, len(prefix), source, unit, outer, run_low, run_high,
+                run=True,
+            )
+        )
