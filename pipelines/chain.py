@@ -180,8 +180,8 @@ class Chain:
         if len(vault):
             for view in views:
                 index = view.index
-                spans = [(f.start, f.end) for f in detected[index]] + literals[index]
-                blocked = _clip_sorted(view, sorted(spans))
+                taken = [(f.start, f.end) for f in detected[index]] + literals[index]
+                blocked = _clip_sorted(view, sorted(taken))
                 for occurrence in repeats_index.find(view.content, blocked):
                     start, end = view.content_to_input(occurrence.start, occurrence.end)
                     found_repeats[index].append(

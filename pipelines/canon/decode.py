@@ -6,8 +6,9 @@ is masked in its encoded form:
 * :func:`decode_inline` decodes percent-encoded UTF-8 (``jane.doe%40example.com``) and
   HTML character references (``&#64;``, ``&#x40;``, ``&commat;``; named references
   only with their ``;``) in place: each decoded character maps back to its whole escape,
-  so a placeholder never lands inside one.  A run of percent escapes that is not valid
-  UTF-8 stays as written.
+  so a placeholder never lands inside one; what decodes to spaces or invisible
+  characters is folded like them.  A run of percent escapes that is not valid UTF-8
+  stays as written.
 * :func:`base64_runs` finds runs of the base64 alphabets (standard and URL-safe, at
   least :data:`MIN_BASE64` characters) that decode to UTF-8 *text* (printable, with a
   letter in it): the chain reads each decoded text as a text of its own, and a value
@@ -38,6 +39,7 @@ _BASE64_RUN: Final = re.compile(
     rf"(?<![A-Za-z0-9+/_\-])[A-Za-z0-9+/_\-]{{{MIN_BASE64},}}={{0,2}}"
 )
 _LETTER: Final = re.compile(r"[^\W\d_]")
+_UNREADABLE: Final = re.compile(r"[\x00-\x08\x0e-\x1f\x7f-\x9f]")
 
 
 def decode_inline(text: str) -> tuple[str, OffsetMap]:
@@ -53,7 +55,7 @@ def decode_inline(text: str) -> tuple[str, OffsetMap]:
     if has_ref:
         for match in _HTML_REF.finditer(text):
             decoded = html.unescape(match.group())
-            if decoded != match.group() and decoded.isprintable():
+            if decoded != match.group():
                 units.append((match.start(), match.end(), decoded))
     if not units:
         return text, IDENTITY
@@ -81,8 +83,6 @@ def _percent_units(start: int, run: str) -> list[tuple[int, int, str]]:
     try:
         decoded = data.decode("utf-8")
     except UnicodeDecodeError:
-        return []
-    if not decoded.isprintable():
         return []
     units: list[tuple[int, int, str]] = []
     at = start
@@ -118,7 +118,10 @@ def _as_text(run: str) -> str | None:
         decoded = data.decode("utf-8")
     except (binascii.Error, ValueError):
         return None
-    readable = decoded.replace("\n", " ").replace("\r", " ").replace("\t", " ")
-    if len(decoded) < 4 or not readable.isprintable() or _LETTER.search(decoded) is None:
+    if len(decoded) < 4 or _LETTER.search(decoded) is None:
+        return None
+    # Text: every character printable, a space or invisible (what the fold removes);
+    # random bytes that happen to be valid UTF-8 hold control characters.
+    if not decoded.isprintable() and _UNREADABLE.search(decoded) is not None:
         return None
     return decoded
