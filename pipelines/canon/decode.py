@@ -31,13 +31,19 @@ from pipelines.canon.offsets import IDENTITY, Edit, OffsetMap
 __all__ = ["MIN_BASE64", "base64_runs", "decode_inline"]
 
 MIN_BASE64: Final = 16
-_PERCENT_RUN: Final = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
+# Written to start with a literal, so ``re`` skips to each "%" at C speed.
+_PERCENT_RUN: Final = re.compile(r"%[0-9A-Fa-f]{2}(?:%[0-9A-Fa-f]{2})*")
 _HTML_REF: Final = re.compile(
     r"&(?:#[0-9]{1,7};?|#[xX][0-9A-Fa-f]{1,6};?|[A-Za-z][A-Za-z0-9]{1,31};)"
 )
-_BASE64_RUN: Final = re.compile(
-    rf"(?<![A-Za-z0-9+/_\-])[A-Za-z0-9+/_\-]{{{MIN_BASE64},}}={{0,2}}"
+# The base64 alphabets as one byte, everything else as another: a text without
+# MIN_BASE64 alphabet bytes in a row has no run (two C passes instead of a scan).
+_ALPHABET_BYTES: Final = bytes(
+    65 if chr(code) in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_-"
+    else 32
+    for code in range(256)
 )
+_ALPHABET_RUN: Final = b"A" * MIN_BASE64
 _LETTER: Final = re.compile(r"[^\W\d_]")
 _UNREADABLE: Final = re.compile(r"[\x00-\x08\x0e-\x1f\x7f-\x9f]")
 
@@ -97,11 +103,22 @@ def base64_runs(text: str) -> list[tuple[int, int, str]]:
     """``(start, end, decoded)`` of every base64 run in ``text`` that decodes to text."""
     if len(text) < MIN_BASE64:
         return []
+    # One byte per character ("?" for any other), then alphabet bytes as "A": runs
+    # are found with bytes.find, in C, at the same offsets as in the text.
+    data = text.encode("ascii", "replace").translate(_ALPHABET_BYTES)
     found: list[tuple[int, int, str]] = []
-    for match in _BASE64_RUN.finditer(text):
-        decoded = _as_text(match.group())
+    at = data.find(_ALPHABET_RUN)
+    while at != -1:
+        end = data.find(b" ", at)
+        if end == -1:
+            end = len(data)
+        stop = end
+        while stop < len(text) and stop - end < 2 and text[stop] == "=":
+            stop += 1
+        decoded = _as_text(text[at:stop])
         if decoded is not None:
-            found.append((match.start(), match.end(), decoded))
+            found.append((at, stop, decoded))
+        at = data.find(_ALPHABET_RUN, end)
     return found
 
 

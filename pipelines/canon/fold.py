@@ -59,15 +59,24 @@ __all__ = ["FoldState", "fold", "fold_case", "fold_char", "fold_continue", "fold
 _DASHES: Final = frozenset("\u2212\u02d7\u2796\ufe63\uff0d")
 # ASCII text that folds to itself: printable, single spaces.  Tab and line breaks
 # become spaces one for one (a translate), runs and controls need the map.
-_ASCII_IRREGULAR: Final = re.compile(r"[\t\n\x0b-\r\x1c-\x1f ]{2,}|[\x00-\x08\x0e-\x1b\x7f]")
-_ASCII_SPACES: Final = str.maketrans(dict.fromkeys("\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f", " "))
+_ASCII_SPACE: Final = "[\\t\\n\\x0b-\\r\\x1c-\\x1f {}]"
+_ASCII_REMOVED: Final = "[\\x00-\\x08\\x0e-\\x1b\\x7f{}]"
+
+
+def _build_scanner(spaces: str, removed: str) -> re.Pattern[str]:
+    """Units: a whitespace run (with removed characters inside it), or removed ones."""
+    space = _ASCII_SPACE.format(spaces)
+    gone = _ASCII_REMOVED.format(removed)
+    return re.compile(f"{space}(?:{space}|{gone})*{space}|{gone}+")
+
+
+_ASCII_IRREGULAR: Final = _build_scanner("", "")
+# Printable ASCII has no removed character: only runs of spaces are units.
+_ASCII_RUNS: Final = re.compile("  +")
 # Units the map must record in any text: whitespace runs (with what is invisible inside
 # them), removed characters, combining marks.  Single whitespace characters fold one
 # for one.
-_IRREGULAR: Final = regex.compile(
-    r"\s[\s\p{Cc}\p{Cf}\p{DI}\p{Mn}\p{Me}]*\s|[[\p{Cc}\p{Cf}\p{DI}\p{Mn}\p{Me}]--\s]+",
-    regex.VERSION1,
-)
+_IRREGULAR_CHAR: Final = regex.compile(r"[\s\p{Cc}\p{Cf}\p{DI}\p{Mn}\p{Me}]", regex.VERSION1)
 # What a continued text may start with that looks back at the base before it.
 _LEADING_MARKS: Final = regex.compile(r"[\p{Cc}\p{Cf}\p{DI}\p{Mn}\p{Me}]", regex.VERSION1)
 _STRIP_SCRIPTS: Final = regex.compile(r"[\p{Latin}\p{Greek}\p{Cyrillic}]", regex.VERSION1)
@@ -261,47 +270,78 @@ def _continued(text: str, state: FoldState) -> tuple[str, OffsetMap, FoldState]:
 
 
 def _fold(text: str) -> tuple[str, OffsetMap]:
+    printable = text.isprintable()
     if text.isascii():
         if _ASCII_IRREGULAR.search(text) is None:
-            folded = text if text.isprintable() else text.translate(_ASCII_SPACES)
-            return folded, IDENTITY
-        table: dict[int, str] = dict(_ASCII_SPACES)
+            return (text if printable else _ascii_spaces(text)), IDENTITY
+        ones: dict[str, str] = {}
+        scanner = _ASCII_RUNS if printable else _ASCII_IRREGULAR
     else:
-        table = dict(_ASCII_SPACES)
+        ones = {}
+        special: list[str] = []
         for ch in _non_ascii(text):
-            if _MARK.match(ch) and not _REMOVED.match(ch):
-                continue
+            if _IRREGULAR_CHAR.match(ch):
+                special.append(ch)
+                if not _REMOVED.match(ch) and _MARK.match(ch):
+                    continue
             folded_ch = fold_char(ch)
             if folded_ch != ch:
-                table[ord(ch)] = folded_ch
-    # Characters that fold to one other character are a translate; the units (runs,
-    # removed characters, marks, expansions) are found by one scan and laid out here.
-    expanding = [chr(code) for code, value in table.items() if len(value) > 1]
-    units = _units(text, expanding)
+                ones[ch] = folded_ch
+        scanner = _scanner(frozenset(special), printable)
+    # Characters that fold to one other character are replaced in the whole text first
+    # (same length, so offsets hold; one C scan per distinct character); the units
+    # (runs, removed characters, marks, expansions) are found by one scan and laid out
+    # over it.
+    expanding = [ch for ch, value in ones.items() if len(value) > 1]
+    replaced = text if printable else _ascii_spaces(text)
+    for ch, value in ones.items():
+        if len(value) == 1:
+            replaced = replaced.replace(ch, value)
+    units = _units(text, expanding, scanner)
     if not units:
-        return text.translate(table), IDENTITY
+        return replaced, IDENTITY
     pieces: list[str] = []
     edits: list[Edit] = []
     cursor = 0
     view = 0
     for raw_start, raw_end, out in units:
         if raw_start > cursor:
-            chunk = text[cursor:raw_start].translate(table)
-            pieces.append(chunk)
-            view += len(chunk)
+            pieces.append(replaced[cursor:raw_start])
+            view += raw_start - cursor
         pieces.append(out)
         edits.append((view, raw_start, len(out), raw_end - raw_start))
         view += len(out)
         cursor = raw_end
     if cursor < len(text):
-        pieces.append(text[cursor:].translate(table))
+        pieces.append(replaced[cursor:])
     return "".join(pieces), OffsetMap(edits)
 
 
-def _units(text: str, expanding: list[str]) -> list[tuple[int, int, str]]:
+def _ascii_spaces(text: str) -> str:
+    """ASCII whitespace other than the space, as spaces (C scans, mostly none)."""
+    for ch in "\n\t\r\x0b\x0c\x1c\x1d\x1e\x1f":
+        if ch in text:
+            text = text.replace(ch, " ")
+    return text
+
+
+@functools.lru_cache(maxsize=256)
+def _scanner(special: frozenset[str], printable: bool) -> re.Pattern[str]:
+    """The unit scanner for a text whose non-ASCII whitespace, removed characters and
+    marks are ``special`` (the standard ``re``, several times faster than a property
+    class scan; compiled once per set, and most texts have none)."""
+    if not special:
+        return _ASCII_RUNS if printable else _ASCII_IRREGULAR
+    spaces = "".join(re.escape(ch) for ch in sorted(special) if ch.isspace())
+    others = "".join(re.escape(ch) for ch in sorted(special) if not ch.isspace())
+    return _build_scanner(spaces, others)
+
+
+def _units(
+    text: str, expanding: list[str], scanner: re.Pattern[str]
+) -> list[tuple[int, int, str]]:
     """``(raw_start, raw_end, folded)`` of every unit that is not one character for one."""
     units: list[tuple[int, int, str]] = []
-    scanner = _ASCII_IRREGULAR if text.isascii() else _IRREGULAR
     for match in scanner.finditer(text):
         start, end = match.span()
         run = match.group()
