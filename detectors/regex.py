@@ -42,7 +42,7 @@ import bisect
 import os
 import threading
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Final, final
 
@@ -88,14 +88,14 @@ _DROP_SEPARATORS: Final = str.maketrans("", "", " \t+()-./")
 _MIN_CLUSTER: Final = 6
 
 
-def _digit_clusters(text: str) -> list[tuple[int, int, int, int, bool, str]]:
+def _digit_clusters(text: str) -> Iterator[tuple[int, int, int, int, bool, str]]:
     """``(start, end, digits, dots, lead, chunk)`` of each run of number-writing characters.
 
     ``lead``: two ASCII capitals right before the run (an IBAN country code); ``chunk``
     is ``text[start:end]``.  Runs too short to hold any numeric value, and without
-    such a lead, are left out.
+    such a lead, are left out.  Lazy, so that the caller's budget checks between
+    clusters also bound the search for them (a long text is seconds of clusters).
     """
-    clusters = []
     for match in _CLUSTER.finditer(text):
         begin, stop = match.span()
         lead = begin >= 2 and "A" <= text[begin - 1] <= "Z" and "A" <= text[begin - 2] <= "Z"
@@ -106,8 +106,7 @@ def _digit_clusters(text: str) -> list[tuple[int, int, int, int, bool, str]]:
             start -= 1
         chunk = text[start:stop]
         digits = len(chunk.translate(_DROP_SEPARATORS))
-        clusters.append((start, stop, digits, chunk.count("."), lead, chunk))
-    return clusters
+        yield start, stop, digits, chunk.count("."), lead, chunk
 
 
 def _non_overlapping(candidates: Iterable[tuple[int, Span]]) -> list[Span]:
