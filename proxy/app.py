@@ -51,7 +51,7 @@ from proxy.logs import RequestRecord, get_logger
 from proxy.looplag import LoopLagMonitor
 from proxy.metrics import CONTENT_TYPE, Metrics
 from proxy.runtime import Compiled, Generation, LiveMapping, Runtime
-from proxy.sessions import credential_tenant, session_id_of
+from proxy.sessions import client_tenant, credential_tenant, session_id_of
 from proxy.shapes import dumps
 from proxy.upstream import UpstreamClient
 
@@ -230,7 +230,12 @@ async def _metrics(request: web.Request) -> web.Response:
 
 
 async def _end_session(request: web.Request) -> web.Response:
-    """``DELETE /pseudogate/session``: end the caller's session named by the header."""
+    """``DELETE /pseudogate/session``: end the caller's session named by the header.
+
+    The caller's tenants are the ones a request with its key would use: the client whose
+    key it is (keyed routes) and, where an open route keeps sessions, the credential
+    itself (the same key sent to an open route).  Both are ended; 404 if neither existed.
+    """
     generation = request.app[RUNTIME].current
     assert generation is not None  # the middleware answered not_ready otherwise
     config, sessions = generation.config, generation.sessions
@@ -238,22 +243,22 @@ async def _end_session(request: web.Request) -> web.Response:
     if key is None:
         raise RequestError(401, "missing_api_key", "ending a session requires a client key")
     offered = key.encode()
-    tenant: str | None = None
+    tenants: list[str] = []
     # Compare against every key, always, so timing does not reveal which one was close.
     for name, client in config.clients.items():
         if hmac.compare_digest(offered, client.key.encode()):
-            tenant = name
-    if tenant is None:
-        # Open routes scope sessions by the credential presented; without one, refuse.
-        if not any(route.session.enabled and route.clients is None for route in config.routes):
-            raise RequestError(401, "invalid_api_key", "the client key is not valid")
-        tenant = credential_tenant(key)
+            tenants.append(client_tenant(name))
+    if any(route.session.enabled and route.clients is None for route in config.routes):
+        tenants.append(credential_tenant(key))
+    if not tenants:
+        raise RequestError(401, "invalid_api_key", "the client key is not valid")
     session_id = session_id_of(request, sessions.config.header)
     if session_id is None:
         raise RequestError(
             400, "missing_session_id", f"name the session in the {sessions.config.header} header"
         )
-    if not await sessions.end(SessionRef(tenant, session_id)):
+    ended = [await sessions.end(SessionRef(tenant, session_id)) for tenant in tenants]
+    if not any(ended):
         raise RequestError(404, "unknown_session", "no such session (ended or expired)")
     return web.Response(status=204)
 

@@ -49,7 +49,7 @@ from proxy.config_sessions import RouteSessionPolicy
 from proxy.failures import describe
 from proxy.logs import RequestRecord, get_logger, model_name
 from proxy.openai_chat import OpenAIChat
-from proxy.sessions import SessionService, credential_tenant
+from proxy.sessions import SessionService, client_tenant, credential_tenant
 from proxy.shapes import (
     ApiShape,
     FilterFactory,
@@ -244,7 +244,8 @@ class Gateway:
             raise RequestError(405, "method_not_allowed", "this route accepts POST only")
         record.client = _check_key(runtime, request)
         # Whose sessions it may use: the client on a keyed route, else its credential.
-        tenant = record.client or credential_tenant(client_key(request))
+        tenant = (client_tenant(record.client) if record.client is not None
+                  else credential_tenant(client_key(request)))
         body = await _read_json(request, self._max_body)
         record.model = model_name(body)
         record.hash_received(body, runtime.route.pipeline)

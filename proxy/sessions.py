@@ -6,11 +6,14 @@ and the :class:`~pipelines.sealing.KeyRing`.  The gateway asks it for a request'
 session on routes with ``session.enabled``; the Responses API continues a session from
 a response id through an *alias* (:meth:`SessionService.open_alias`, :meth:`link`).
 
-Tenants (who a session belongs to, :func:`tenant_of`): on a route with ``clients`` the
-name of the client whose key matched; on an open route a hash of the credential the
-client presented (its provider key, with ``auth: passthrough``), or ``anonymous``
-without one.  The same session id under two tenants is two sessions, with unrelated
-names, data keys and numbering: a placeholder of one never relinks for the other.
+Tenants (who a session belongs to, :func:`client_tenant`, :func:`credential_tenant`): on
+a route with ``clients`` ``client:<name>`` of the client whose key matched; on an open
+route ``credential:<sha256>`` of the credential the client presented (its provider key,
+with ``auth: passthrough``), or ``anonymous`` without one.  The three namespaces are
+disjoint by construction, whatever a client is called (a client named ``anonymous`` is
+not the open routes' anonymous tenant).  The same session id under two tenants is two
+sessions, with unrelated names, data keys and numbering: a placeholder of one never
+relinks for the other.
 
 Failure: the store raises :class:`~pipelines.errors.SessionUnavailable`; the gateway
 answers 503 in the API's shape and forwards nothing, unless the route has
@@ -39,6 +42,7 @@ __all__ = [
     "SESSIONS",
     "SessionService",
     "build_sessions",
+    "client_tenant",
     "credential_tenant",
     "session_id_of",
 ]
@@ -218,6 +222,11 @@ def build_sessions(config: Config, previous: SessionService | None = None) -> Se
 
 def _store_settings(config: SessionsConfig) -> tuple[object, ...]:
     return (config.store, config.redis, config.max_sessions, config.call_timeout_s)
+
+
+def client_tenant(name: str) -> str:
+    """The tenant of the configured client ``name`` (a keyed route matched its key)."""
+    return "client:" + name
 
 
 def credential_tenant(credential: str | None) -> str:
