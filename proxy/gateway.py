@@ -247,7 +247,6 @@ class Gateway:
         tenant = (client_tenant(record.client) if record.client is not None
                   else credential_tenant(client_key(request)))
         body = await _read_json(request, self._max_body)
-        record.model = model_name(body)
         record.hash_received(body, runtime.route.pipeline)
         record.streamed = shape.is_streaming(body)
 
@@ -272,6 +271,9 @@ class Gateway:
         if session is not None and runtime.sessions is not None:
             await runtime.sessions.commit(session, runtime.session_policy, record)
         write_slots(slots, sanitized.texts)
+        # The model as forwarded: a value in it was replaced like any other text, and a
+        # placeholder is not an identifier, so the log and the evidence never hold one.
+        record.model = model_name(body)
         record.note_findings(
             {finding.detector for finding in sanitized.findings}, sanitized.counts, len(vault)
         )

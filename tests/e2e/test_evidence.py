@@ -21,6 +21,7 @@ from typing import Any
 import aiohttp
 import pytest
 from aiohttp.test_utils import TestServer
+from structlog.testing import capture_logs
 
 from proxy.app import create_app
 from proxy.cli import main
@@ -160,3 +161,32 @@ async def test_rotated_key_continues_the_chain(
     assert main(["evidence", "verify", str(log), "--public-key", f"k1={public1}"]) == 1
     out = capsys.readouterr().out
     assert "line 4 (seq 4)" in out and "no public key for key id 'k2'" in out
+
+
+async def test_a_value_in_the_model_field_reaches_neither_log_nor_evidence(
+    aiohttp_server: AnyServer, fake: FakeUpstream, tmp_path: Path
+) -> None:
+    """``model`` is client text: an e-mail there is masked upstream, and the access line
+    and the evidence record name no model rather than the raw value; a plain model name
+    is still recorded."""
+    private, _public = _keys(tmp_path, "k1")
+    log = tmp_path / "calls.jsonl"
+    url, server = await _serve(aiohttp_server, fake, log, private, "k1")
+    seeded = SEED_FORMS[0]
+    assert "@" in seeded
+    with capture_logs() as logs:
+        async with aiohttp.ClientSession() as session:
+            for model in (seeded, "gpt-4o"):
+                fake.script.append(Reply.recorded("openai_chat_stream_text.sse"))
+                async with session.post(f"{url}/v1/chat/completions",
+                                        json={**OPENAI_BODY, "model": model}) as response:
+                    assert response.status == 200
+                    await response.read()
+    await server.close()
+    assert [received.json()["model"] for received in fake.received] == ["[EMAIL_1]", "gpt-4o"]
+    access = [entry for entry in logs if entry["event"] == "request"]
+    assert [entry["model"] for entry in access] == [None, "gpt-4o"]
+    records = [json.loads(line) for line in _lines(log)]
+    assert [record["model"] for record in records] == [None, "gpt-4o"]
+    assert seeded not in json.dumps(logs, default=str)
+    assert seeded.encode() not in log.read_bytes()
