@@ -11,7 +11,8 @@ with the file, the dotted path and the problem (never a value from the file).
 
 ``server`` settings (host, port, body limit, logging) are bound to the listening socket
 and the process: a reload that changes them is applied without them and logs
-``config.reload_needs_restart`` naming the keys.  Reloads run one at a time, in order.
+``config.reload_needs_restart`` naming the keys.  Reloads run one at a time, in order;
+one asked for while the gateway is still starting runs as soon as it serves.
 """
 
 from __future__ import annotations
@@ -47,8 +48,15 @@ async def reload_config(app: web.Application, load: Callable[[], Config],
     runtime = app[RUNTIME]
     metrics = app[METRICS]
     async with lock:
-        started = time.perf_counter()
         previous = runtime.current
+        startup = runtime.startup
+        if previous is None and startup is not None and not startup.done():
+            # A SIGHUP while the first generation starts (detectors loading): it may
+            # have read the file before the change, so reload once it serves.
+            # ``wait`` does not cancel the start-up if this reload is cancelled.
+            await asyncio.wait([startup])
+            previous = runtime.current
+        started = time.perf_counter()
         if previous is None:
             log.warning("config.reload_skipped", reason="the gateway is still starting")
             metrics.config_reloads.labels("skipped").inc()

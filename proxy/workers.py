@@ -17,7 +17,10 @@ The supervisor (this module, the process ``serve`` runs in):
   itself, logs with ``worker=<n>`` (1..N) on the inherited stderr, which is the one log
   stream (the supervisor's own lines say ``worker=0``), and answers ``/readyz`` for
   itself (the body names the worker and its pid);
-* forwards SIGHUP to every worker (each reloads its entity lists);
+* forwards SIGHUP to every worker (each reloads its whole config).  Only a worker that
+  is ready gets it at once: before its handler is installed a SIGHUP would kill it (the
+  default action), and a worker still starting could have read the config before it
+  changed, so it gets the signal as soon as it is ready (the poll loop forwards it);
 * on SIGTERM or SIGINT asks every worker to stop: a worker stops accepting, finishes
   its requests in flight (aiohttp's graceful shutdown), closes its store and upstream
   pools and exits; whoever is still running after ``grace_s`` is killed;
@@ -31,6 +34,7 @@ The supervisor (this module, the process ``serve`` runs in):
 from __future__ import annotations
 
 import argparse
+import contextlib
 import multiprocessing
 import os
 import signal
@@ -77,6 +81,7 @@ class _Worker:
     restarts: int = 0
     restart_at: float = 0.0
     started: bool = False
+    reload_pending: bool = False  # a SIGHUP came while it was not ready yet
     exits: list[int | None] = field(default_factory=list)
 
 
@@ -132,9 +137,20 @@ class Supervisor:
         self._stop = True
 
     def _on_hup(self, signum: int, frame: object) -> None:
+        # Only flags here: the poll loop forwards (no locks taken inside a handler).
         for worker in self._workers:
-            if worker.process is not None and worker.process.pid is not None:
-                os.kill(worker.process.pid, signal.SIGHUP)
+            worker.reload_pending = True
+
+    def _forward_reloads(self) -> None:
+        """Send the pending SIGHUP to every worker that is ready for it."""
+        for worker in self._workers:
+            process, ready = worker.process, worker.ready
+            if not (worker.reload_pending and process is not None and ready is not None
+                    and ready.is_set() and process.pid is not None):
+                continue
+            worker.reload_pending = False
+            with contextlib.suppress(ProcessLookupError):  # it died meanwhile: restarted
+                os.kill(process.pid, signal.SIGHUP)
 
     def _spawn(self, worker: _Worker) -> None:
         ready = self._context.Event()
@@ -144,7 +160,8 @@ class Supervisor:
             name=f"pseudogate-worker-{worker.number}",
         )
         process.start()
-        worker.process, worker.ready = process, ready
+        # A new process reads the config in force: an earlier SIGHUP is not owed to it.
+        worker.process, worker.ready, worker.reload_pending = process, ready, False
         self._log("worker.started", child=worker.number, pid=process.pid)
 
     def _await_start(self) -> bool:
@@ -161,6 +178,7 @@ class Supervisor:
                               exitcode=worker.process.exitcode, level="error")
                     return False
                 pending = True
+            self._forward_reloads()
             if not pending:
                 return True
             time.sleep(_POLL_S)
@@ -169,6 +187,7 @@ class Supervisor:
         return False
 
     def _watch(self) -> None:
+        self._forward_reloads()
         now = time.monotonic()
         for worker in self._workers:
             process = worker.process

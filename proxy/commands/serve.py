@@ -29,7 +29,7 @@ import signal
 import ssl
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, final
 
 from proxy.commands import CommandError
 
@@ -202,8 +202,31 @@ async def _wait_for_signal() -> None:
     await _wait_for_stop(None)
 
 
-def _reload_on_sighup(app: web.Application, load: Callable[[], Config]) -> Callable[[], None]:
-    """Install the SIGHUP handler; returns the function that removes it."""
+@final
+class _EarlyHangup:
+    """Remembers a SIGHUP that comes before the reload handler is installed.
+
+    SIGHUP's default action ends the process: from the first line of ``serve`` (and of a
+    worker) it is caught here instead, and the reload it asks for runs once the loop's
+    own handler is in place.
+    """
+
+    __slots__ = ("seen",)
+
+    def __init__(self) -> None:
+        self.seen = False
+        signal.signal(signal.SIGHUP, self._note)
+
+    def _note(self, signum: int, frame: object) -> None:
+        self.seen = True
+
+
+def _reload_on_sighup(app: web.Application, load: Callable[[], Config],
+                      early: _EarlyHangup | None = None) -> Callable[[], None]:
+    """Install the SIGHUP handler; returns the function that removes it.
+
+    A SIGHUP ``early`` caught before this point is acted on now.
+    """
     from proxy.logs import get_logger
     from proxy.reload import reload_config
 
@@ -225,9 +248,14 @@ def _reload_on_sighup(app: web.Application, load: Callable[[], Config]) -> Calla
         task.add_done_callback(done)
 
     loop.add_signal_handler(signal.SIGHUP, on_hup)
+    if early is not None and early.seen:
+        on_hup()
 
     def remove() -> None:
         loop.remove_signal_handler(signal.SIGHUP)
+        # Stopping (requests drain for up to a minute): a reload now is moot, and the
+        # default action would end the process in the middle of the drain.
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
         for task in running:
             task.cancel()
 
@@ -250,13 +278,14 @@ def _serve(args: argparse.Namespace) -> int:
     workers: int = getattr(args, "workers", 1)
     if workers > 1:
         return _supervise(args, workers)
-    asyncio.run(_run(args, _load(args)))
+    early = _EarlyHangup()
+    asyncio.run(_run(args, _load(args), early=early))
     return 0
 
 
 async def _run(
     args: argparse.Namespace, config: Config, *, port: int | None = None, worker: int = 0,
-    on_ready: Callable[[], None] | None = None,
+    on_ready: Callable[[], None] | None = None, early: _EarlyHangup | None = None,
 ) -> None:
     """Serve ``config`` until SIGINT/SIGTERM; ``on_ready`` once the generation serves."""
     from proxy.app import RUNTIME
@@ -264,7 +293,11 @@ async def _run(
     from proxy.logs import get_logger
 
     def reload() -> Config:
-        return apply_overrides(load_config(args.config), args)
+        reloaded = apply_overrides(load_config(args.config), args)
+        # What start-up refuses for several workers, a reload refuses too (a worker
+        # switching to memory sessions would stop sharing them with its siblings).
+        check_workers(reloaded, getattr(args, "workers", 1))
+        return reloaded
 
     runner, bound = await start_site(config, port=port, background_start=True, worker=worker,
                                      reuse_port=bool(worker))
@@ -274,7 +307,7 @@ async def _run(
         url=f"{scheme}://{config.server.host}:{bound}",
         routes=[route.path for route in config.routes],
     )
-    remove_sighup = _reload_on_sighup(runner.app, reload)
+    remove_sighup = _reload_on_sighup(runner.app, reload, early)
     startup = runner.app[RUNTIME].startup
     if on_ready is not None and startup is not None:
         ready = on_ready
@@ -330,9 +363,11 @@ def _worker_main(args: argparse.Namespace, worker: int, port: int, ready: Event)
 
     from pipelines.errors import GatewayError
 
+    early = _EarlyHangup()
     try:
         config = _load(args, worker=worker)
-        asyncio.run(_run(args, config, port=port, worker=worker, on_ready=ready.set))
+        asyncio.run(_run(args, config, port=port, worker=worker, on_ready=ready.set,
+                         early=early))
     except (CommandError, GatewayError) as exc:
         # What the single-process command would print (messages hold no values).
         print(f"pseudogate: worker {worker}: {' '.join(str(exc).split())}", file=sys.stderr)

@@ -3,12 +3,14 @@
 Through a real subprocess: while a detector is still starting (a throwaway plugin
 whose ``start`` waits for a gate file), ``/healthz`` is 200, ``/readyz`` is 503 and a
 route answers 503 ``not_ready`` in its API's error shape, nothing forwarded; once the
-gate opens the gateway serves.  A detector that fails to start ends the process with
-exit 2 and one line; a port in use is one line and exit 2, never a traceback.
+gate opens the gateway serves (and a SIGHUP sent meanwhile reloads then).  A detector
+that fails to start ends the process with exit 2 and one line; a port in use is one
+line and exit 2, never a traceback.
 """
 
 from __future__ import annotations
 
+import signal
 import socket
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -50,7 +52,8 @@ async def _get(session: aiohttp.ClientSession, url: str) -> tuple[int, object]:
 async def test_port_answers_before_detectors_are_ready(
     gated: tuple[Server, Path], fake: FakeUpstream
 ) -> None:
-    """healthz 200 and readyz 503 while loading; routes 503 not_ready; then ready."""
+    """healthz 200 and readyz 503 while loading; routes 503 not_ready; then ready, and
+    a SIGHUP sent while loading reloads then."""
     server, gate = gated
     await server.wait_for("listening")
     async with aiohttp.ClientSession() as session:
@@ -67,10 +70,13 @@ async def test_port_answers_before_detectors_are_ready(
             error = (await response.json())["error"]
             assert error["code"] == "not_ready"
         assert fake.received == []
+        # A SIGHUP while loading is not lost: the reload runs once the gateway serves.
+        server.process.send_signal(signal.SIGHUP)
         gate.write_text("go", encoding="utf-8")
         await server.wait_for("ready")
         status, body = await _get(session, f"{server.url}/readyz")
         assert status == 200 and body["status"] == "ready"  # type: ignore[index]
+        await server.wait_for("config.reloaded")
     assert await server.close() == 0
 
 

@@ -7,7 +7,9 @@ requests over both workers.  The JSON log stream (one stderr for all processes) 
 which worker served which request id.  Checked: a conversation whose turns land on
 both workers keeps one numbering and relinks earlier turns' placeholders; concurrent
 requests of one session on both workers never give two values one placeholder or one
-value two; ``/readyz`` answers per worker; SIGTERM stops everything cleanly.
+value two; ``/readyz`` answers per worker; a SIGHUP during start-up is acted on once
+the workers are ready; a reload to a config several workers cannot share is refused by
+each; SIGTERM stops everything cleanly.
 """
 
 from __future__ import annotations
@@ -52,6 +54,7 @@ class Gateway:
 
     def __init__(self, process: asyncio.subprocess.Process) -> None:
         self.process = process
+        self.config = Path()
         self.lines: list[dict[str, Any]] = []
         self.raw: list[str] = []
         self._reader = asyncio.create_task(self._read())
@@ -68,15 +71,19 @@ class Gateway:
             if isinstance(line, dict):
                 self.lines.append(line)
 
-    async def wait_for(self, event: str, timeout: float) -> dict[str, Any]:
-        """The first log line with ``event``."""
+    async def wait_for(self, event: str, timeout: float, count: int = 1) -> dict[str, Any]:
+        """The ``count``-th log line with ``event``."""
         async with asyncio.timeout(timeout):
             while True:
-                for line in self.lines:
-                    if line.get("event") == event:
-                        return line
+                found = [line for line in self.lines if line.get("event") == event]
+                if len(found) >= count:
+                    return found[count - 1]
                 assert not self._reader.done(), f"gateway exited: {self.raw[-5:]}"
                 await asyncio.sleep(0.05)
+
+    def events(self, event: str) -> list[dict[str, Any]]:
+        """Every log line with ``event`` so far."""
+        return [line for line in self.lines if line.get("event") == event]
 
     def worker_of(self, request_id: str) -> int:
         """The worker whose access line has ``request_id``."""
@@ -100,7 +107,13 @@ async def gateway(tmp_path: Path, fake: FakeUpstream, redis_server: RedisServer
         stderr=asyncio.subprocess.PIPE,
     )
     server = Gateway(process)
+    server.config = config
     try:
+        # A SIGHUP while the workers start: it must neither kill one (SIGHUP's default
+        # action, before a worker's handler is in place) nor get lost: each worker
+        # reloads once it is ready.
+        await server.wait_for("worker.started", STARTUP_S, count=2)
+        process.send_signal(signal.SIGHUP)
         ready = await server.wait_for("workers.ready", STARTUP_S)
         yield server, f"http://127.0.0.1:{ready['port']}"
     finally:
@@ -184,6 +197,23 @@ async def test_two_workers_share_sessions_and_number_atomically(
             if len(pids) == 2:
                 break
     assert set(pids) == {1, 2} and len(set(pids.values())) == 2
+
+    # The SIGHUP sent during start-up was acted on by each worker once it was ready.
+    await server.wait_for("config.reloaded", 60, count=2)
+    assert {line["worker"] for line in server.events("config.reloaded")} == {1, 2}
+    # A reload is refused what start-up refuses: memory sessions would each be per
+    # worker.  Both keep the config in force and say why; sessions still work.
+    data = json.loads(server.config.read_text())
+    data["sessions"] = {"store": "memory"}
+    server.config.write_text(json.dumps(data))
+    server.process.send_signal(signal.SIGHUP)
+    await server.wait_for("config.reload_failed", 60, count=2)
+    failed = server.events("config.reload_failed")
+    assert {line["worker"] for line in failed} == {1, 2}
+    assert {line["where"] for line in failed} == {"sessions.store"}
+    fake.default = Reply.json_body(completion("[TICKET_1]"))
+    async with fresh_client(url, "conv-w") as sdk:
+        assert (await turn(sdk, "and the ticket?"))[0] == TICKET
 
     server.process.send_signal(signal.SIGTERM)
     async with asyncio.timeout(90):
