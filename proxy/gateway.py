@@ -15,11 +15,15 @@
    texts the provider signed (Anthropic thinking) are checked, not rewritten, and a
    value in one refuses the request;
 3. the sanitised body goes upstream; an upstream error status becomes an error in the
-   API's shape;
-4. a streamed reply is decoded event by event, each text channel goes through its own
-   egress filter, and each upstream chunk's output is written as soon as it is
-   settled; an egress refusal, an upstream failure or any unexpected error mid-stream
-   ends the stream with the API's error event (C6), held text dropped;
+   API's shape, its body's every string filtered (:func:`_relay_error`);
+4. every byte of the reply passes a filter or is the gateway's own (C10): response
+   headers through an allow-list and the filter (:func:`proxy.replies.reply_headers`),
+   a whole body through the shape's default-deny rewrite; a streamed reply is decoded
+   event by event, each text channel goes through its own egress filter, everything
+   else through :class:`proxy.replies.ReplyGuard`, and each upstream chunk's output is
+   written as soon as it is settled; an egress refusal, an upstream failure or any
+   unexpected error mid-stream ends the stream with the API's error event (C6), held
+   text dropped;
 5. a client that disconnects makes ``write`` raise (or cancels the handler): leaving
    the upstream context closes the upstream connection, which cancels the generation,
    and the vault goes out of scope with the request (a session's sealed records stay
@@ -49,6 +53,7 @@ from proxy.config_sessions import RouteSessionPolicy
 from proxy.failures import describe
 from proxy.logs import RequestRecord, get_logger, model_name
 from proxy.openai_chat import OpenAIChat
+from proxy.replies import ERROR_BODY, ReplyGuard, reply_headers
 from proxy.sessions import SessionService, client_tenant, credential_tenant
 from proxy.shapes import (
     ApiShape,
@@ -61,7 +66,7 @@ from proxy.shapes import (
 )
 from proxy.slots import read_contexts
 from proxy.sse import SSEDecoder
-from proxy.upstream import UpstreamClient, UpstreamResponse, request_headers, response_headers
+from proxy.upstream import UpstreamClient, UpstreamResponse, request_headers
 from proxy.walk import walk
 
 __all__ = [
@@ -291,7 +296,8 @@ class Gateway:
         async with runtime.upstream.post(path, forwarded, headers) as up:
             record.first_byte_ms = record.elapsed_ms()
             if up.status >= 400:
-                return await _relay_error(up, shape, record)
+                return await _relay_error(up, shape, factory, record,
+                                          injected=runtime.auth == "inject")
             if up.content_type == "text/event-stream":
                 return await _stream(request, up, shape, factory, record)
             if up.content_type in _JSON_TYPES:
@@ -316,25 +322,47 @@ async def _check_signed(chain: Chain, texts: list[str], vault: Vault) -> None:
 
 
 async def _relay_error(
-    up: UpstreamResponse, shape: ApiShape, record: RequestRecord
+    up: UpstreamResponse,
+    shape: ApiShape,
+    factory: FilterFactory,
+    record: RequestRecord,
+    *,
+    injected: bool,
 ) -> web.Response:
-    """An upstream error status, in the API's shape; 5xx become 502 (503/529 kept)."""
+    """An upstream error status, in the API's shape; 5xx become 502 (503/529 kept).
+
+    A body in the API's error shape is relayed with every string filtered (its message
+    may quote the sanitised request back, or anything else); any other body is replaced
+    by the gateway's own message.  When the gateway injected the provider key, an
+    upstream 401/403 is about that key, which the client neither sent nor may see: its
+    message is the gateway's own too.
+    """
     raw = await up.read(MAX_RESPONSE_BYTES)
     status = up.status if up.status < 500 or up.status in (503, 529) else 502
+    guard = ReplyGuard(factory)
     try:
-        parsed: object = json.loads(raw)
-    except ValueError:
+        parsed: object = json.loads(raw, parse_constant=_reject_constant)
+    except (ValueError, RecursionError):
         parsed = None
-    if not shape.is_error_body(parsed):
-        parsed = shape.error_body(status, "upstream_error", f"upstream returned HTTP {up.status}")
+    body: object
+    if injected and up.status in (401, 403):
+        body = shape.error_body(
+            502, "upstream_auth", f"the upstream refused the gateway's credentials "
+            f"(HTTP {up.status})"
+        )
+        status = 502
+    elif shape.is_error_body(parsed):
+        body = guard.scrub(parsed, ERROR_BODY)
+    else:
+        body = shape.error_body(status, "upstream_error", f"upstream returned HTTP {up.status}")
     record.status = status
     record.outcome = "upstream_error"
     record.code = "upstream_status"
     return web.Response(
         status=status,
-        body=dumps(parsed),
+        body=dumps(body),
         content_type="application/json",
-        headers=response_headers(up.headers.items()),
+        headers=reply_headers(up.headers.items(), guard),
     )
 
 
@@ -343,19 +371,22 @@ async def _whole(
 ) -> web.Response:
     raw = await up.read(MAX_RESPONSE_BYTES)
     try:
-        body = json.loads(raw)
+        body = json.loads(raw, parse_constant=_reject_constant)
     except ValueError as exc:
         raise StreamProtocolError("upstream sent a JSON body that does not parse") from exc
+    except RecursionError as exc:
+        raise StreamProtocolError("upstream sent JSON nested too deeply") from exc
     if not isinstance(body, dict):
         raise StreamProtocolError("upstream sent a JSON body that is not an object")
     record.usage.from_body(body)
+    headers = reply_headers(up.headers.items(), ReplyGuard(factory))
     shape.rewrite_body(body, factory)
     record.status = up.status
     return web.Response(
         status=up.status,
         body=dumps(body),
         content_type="application/json",
-        headers=response_headers(up.headers.items()),
+        headers=headers,
     )
 
 
@@ -379,7 +410,8 @@ async def _stream(
     factory: FilterFactory,
     record: RequestRecord,
 ) -> web.StreamResponse:
-    response = _StreamReply(status=up.status, headers=response_headers(up.headers.items()))
+    headers = reply_headers(up.headers.items(), ReplyGuard(factory))
+    response = _StreamReply(status=up.status, headers=headers)
     response.content_type = "text/event-stream"
     response.headers["Cache-Control"] = "no-cache"
     # Set here: the middleware's copy comes after the headers of a stream were written.

@@ -6,9 +6,17 @@ detectors; ``response.redact_known`` adds the raw values of the route's
 ``known_entities`` detectors as literals to mask.  What would break the stream contract
 (a look-behind past the filter's context window, a ``max_held_chars`` below a bounded
 pattern) is a ConfigError of :class:`~pipelines.egress.EgressPolicy` itself, reported
-here with the route's path.  Per request,
-:meth:`RoutePolicy.factory_for` turns the request's vault into the channel factory the
-shape modules use: one fresh :class:`~pipelines.egress.EgressFilter` per text channel.
+here with the route's path.
+
+**The provider key is always masked.**  The key the gateway injects for the route's
+upstream (``upstreams.*.api_key``) is an output pattern of every route in front of that
+upstream, whatever ``response`` says: matched exactly, anywhere (inside a word too), it
+is masked (``[REDACTED:API_KEY]`` with the default mask) in every channel, envelope and
+error body the client receives; a response header holding it is dropped.
+
+Per request, :meth:`RoutePolicy.factory_for` turns the request's vault into the channel
+factory the shape modules use: one fresh :class:`~pipelines.egress.EgressFilter` per
+text channel, and for signed text (thinking) one that redacts without relinking.
 """
 
 from __future__ import annotations
@@ -16,15 +24,20 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol, final, runtime_checkable
 
+import regex
+
 from detectors.library import BUILTIN_ENTITIES
-from pipelines.egress import EgressFilter, EgressPolicy, OutputPattern
+from pipelines.egress import EgressFilter, EgressPolicy, EgressRules, OutputPattern
 from pipelines.errors import ConfigError
 from pipelines.spans import Detector
 from pipelines.vault import Vault
 from proxy.config import Config, RouteConfig
 from proxy.shapes import FilterFactory, TextFilter
 
-__all__ = ["RoutePolicy", "build_policy"]
+__all__ = ["PROVIDER_KEY_LABEL", "RoutePolicy", "build_policy"]
+
+# The label the injected provider key is masked with.
+PROVIDER_KEY_LABEL = "API_KEY"
 
 
 @runtime_checkable
@@ -121,12 +134,36 @@ class RoutePolicy:
 
     def factory_for(self, vault: Vault) -> FilterFactory:
         """Channel filters for one request: relink its placeholders, redact its values."""
-        rules = self.policy.for_request(vault.relink_map, vault.surface_forms)
+        policy = self.policy
+        return _Channels(policy, policy.for_request(vault.relink_map, vault.surface_forms))
 
-        def factory(json_string: bool) -> TextFilter:
-            return EgressFilter(rules, json_string=json_string)
 
-        return factory
+@final
+class _Channels:
+    """One request's channel factory (see :class:`~proxy.shapes.FilterFactory`)."""
+
+    __slots__ = ("_policy", "_rules", "_signed")
+
+    def __init__(self, policy: EgressPolicy, rules: EgressRules) -> None:
+        self._policy = policy
+        self._rules = rules
+        self._signed: EgressRules | None = None
+
+    def __call__(self, json_string: bool, /) -> TextFilter:
+        """A text channel (JSON source when ``json_string``)."""
+        return EgressFilter(self._rules, json_string=json_string)
+
+    def signed(self) -> TextFilter:
+        """A channel that redacts but never relinks.
+
+        Without relinking, the request's rules already relink nothing; with it, the
+        rules of a request that issued no placeholder: patterns and literals only.
+        """
+        if not self._policy.relink:
+            return EgressFilter(self._rules)
+        if self._signed is None:
+            self._signed = self._policy.for_request({}, ())
+        return EgressFilter(self._signed)
 
 
 def _custom_patterns(
@@ -147,6 +184,15 @@ def _custom_patterns(
             if isinstance(pattern, OutputPattern):
                 found.setdefault(pattern.label, []).append(pattern)
     return found
+
+
+def _provider_key(config: Config, route: RouteConfig) -> tuple[OutputPattern, ...]:
+    """The injected provider key as an output pattern (matched anywhere, even inside a word)."""
+    upstream = config.upstreams.get(route.upstream)
+    if upstream is None or upstream.auth != "inject" or not upstream.api_key:
+        return ()
+    return (OutputPattern(name="provider_key", label=PROVIDER_KEY_LABEL,
+                          pattern=regex.escape(upstream.api_key)),)
 
 
 def build_policy(
@@ -189,16 +235,19 @@ def build_policy(
             if callable(getattr(detector, "values_by_label", None)):
                 sources.append(detector)  # type: ignore[arg-type]
 
+    key = _provider_key(config, route)
+
     def build(literals: Mapping[str, str]) -> EgressPolicy:
         try:
             policy = EgressPolicy(
-                patterns=tuple(pattern for _, pattern in patterns),
+                patterns=(*(pattern for _, pattern in patterns), *key),
                 mask=response.mask,
                 max_held_chars=response.max_held_chars,
                 relink=response.relink,
                 literals=literals,
                 max_index=config.server.max_placeholder_index,
-                pattern_paths=[f"response.redact[{position}]" for position, _ in patterns],
+                pattern_paths=[*(f"response.redact[{position}]" for position, _ in patterns),
+                               *("upstream.api_key" for _ in key)],
             )
         except ConfigError as exc:
             raise ConfigError(

@@ -9,21 +9,19 @@ the texts, runs the chain over all of them at once and writes the results back.
 
 Egress works on *channels*: one :class:`TextFilter` per text stream of the reply (a
 choice's content, a tool call's arguments, a content block's text), created by a
-:data:`FilterFactory` so the shape modules never see the vault or the policy.
+:class:`FilterFactory` so the shape modules never see the vault or the policy.
+Everything else a reply carries goes through :mod:`proxy.replies` (default deny).
 """
 
 from __future__ import annotations
 
 import json
-import json.decoder
-import json.scanner
 from collections.abc import (
-    Callable,
     Mapping,
     MutableMapping,
     Sequence,
 )
-from typing import Final, Protocol, final
+from typing import Final, Protocol
 
 from pipelines.vault import Vault
 from proxy.slots import (
@@ -44,7 +42,6 @@ from proxy.sse import Event
 __all__ = [
     "JSON",
     "NUMBER_SLOT_MIN",
-    "PROBE",
     "ApiShape",
     "Context",
     "FilterFactory",
@@ -52,10 +49,8 @@ __all__ = [
     "Slot",
     "SlotKind",
     "StreamRewriter",
-    "StringTemplate",
     "TextFilter",
     "dumps",
-    "filter_strings",
     "filter_whole",
     "read_contexts",
     "read_slots",
@@ -66,15 +61,8 @@ __all__ = [
 
 # One encoder for every body: ``json.dumps`` with options builds a new one per call.
 _ENCODE: Final = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
-# typeshed types the argument as a scanner; at run time any decoder-like object works.
-_SCAN_ONCE: Final = json.scanner.make_scanner(json.JSONDecoder())  # type: ignore[arg-type]
-# ``scanstring(text, after_quote) -> (value, end)``: C when available, as json uses it.
-_SCAN_STRING: Final[Callable[[str, int], tuple[str, int]]] = (
-    json.decoder.scanstring  # type: ignore[attr-defined]  # typeshed omits it
-)
-# A string no provider sends (Unicode noncharacters), put in a template to check it.
-PROBE: Final = "\ufdd0pseudogate\ufdd1"
-_PROBE_LITERAL: Final = _ENCODE(PROBE)
+# filter_whole feeds longer texts in slices of this many characters.
+_WHOLE_SLICE: Final = 4096
 
 
 class TextFilter(Protocol):
@@ -89,9 +77,24 @@ class TextFilter(Protocol):
         ...
 
 
-# ``factory(json_string)``: a fresh filter for one channel; ``json_string`` is True for
-# channels whose text is JSON source (tool-call arguments, ``partial_json``).
-FilterFactory = Callable[[bool], TextFilter]
+class FilterFactory(Protocol):
+    """Fresh channel filters for one reply (the shape modules never see the vault).
+
+    ``factory(json_string)`` is a text channel; ``json_string`` is True for channels
+    whose text is JSON source (tool-call arguments, ``partial_json``).
+    ``factory.signed()`` is a channel for text the provider signed and that must come
+    back unchanged to stay valid (Anthropic thinking): it masks what the route redacts
+    (output patterns, known values, the provider key, raw vault values when the route
+    does not relink) but never relinks a placeholder.
+    """
+
+    def __call__(self, json_string: bool, /) -> TextFilter:
+        """A fresh text channel."""
+        ...
+
+    def signed(self) -> TextFilter:
+        """A fresh channel for signed text: redacts, never relinks."""
+        ...
 
 
 class FilterPolicy(Protocol):
@@ -137,7 +140,8 @@ class ApiShape(Protocol):
         ...
 
     def rewrite_body(self, body: MutableMapping[str, JSON], factory: FilterFactory) -> None:
-        """Filter every text channel of a non-streamed reply in place."""
+        """Filter a non-streamed reply in place: its channels and every other string
+        (default deny, :mod:`proxy.replies`)."""
         ...
 
     def error_body(self, status: int, code: str, message: str) -> dict[str, JSON]:
@@ -159,93 +163,15 @@ def dumps(body: object) -> bytes:
 
 
 def filter_whole(factory: FilterFactory, text: str, *, json_string: bool = False) -> str:
-    """Run ``text`` through a fresh channel in one feed (non-streamed bodies)."""
+    """Run ``text`` through a fresh channel (non-streamed bodies, strings outside channels).
+
+    A long text is fed in slices: by chunking invariance (DESIGN C5) the output is the
+    same as one feed, and the filter's work per feed stays bounded.
+    """
     channel = factory(json_string)
-    return channel.feed(text) + channel.close()
-
-
-def filter_strings(
-    value: JSON, factory: FilterFactory, *, skip: frozenset[str] = frozenset()
-) -> JSON:
-    """``value`` with every string run through a fresh text channel (whole bodies).
-
-    For reply data outside the text channels (citations, tool results, non-empty tool
-    inputs at a block's start): keys in ``skip`` (ids, types, opaque blobs) are kept.
-    """
-    if isinstance(value, str):
-        return filter_whole(factory, value)
-    if isinstance(value, list):
-        return [filter_strings(item, factory, skip=skip) for item in value]
-    if isinstance(value, dict):
-        return {
-            key: item if key in skip else filter_strings(item, factory, skip=skip)
-            for key, item in value.items()
-        }
-    return value
-
-
-@final
-class StringTemplate:
-    """Recognises JSON texts equal to a learnt one except for one string value.
-
-    A provider streams many chunks that differ only in their text (``{...,"delta":
-    {"content":"the "},...}``).  Once one chunk's text literal is located, a later chunk
-    that has the same bytes before it and after it and exactly one string literal in
-    between parses, by the JSON grammar, to the same object with that one string
-    changed: its text is read with the decoder's ``scanstring`` instead of a whole parse
-    and a walk.  Anything else (:meth:`match` returns None) takes the general path.
-    """
-
-    __slots__ = ("_prefix", "_start", "_suffix", "_tail")
-
-    def __init__(self, prefix: str, suffix: str) -> None:
-        self._prefix = prefix
-        self._suffix = suffix
-        self._start = len(prefix)
-        self._tail = len(suffix)
-
-    @classmethod
-    def learn(
-        cls, data: str, value: str, check: Callable[[object], bool]
-    ) -> StringTemplate | None:
-        """The template of ``data`` around the literal of ``value``, or None.
-
-        ``value`` must be written the way the gateway writes JSON (compact, raw UTF-8)
-        for its literal to be found; the first occurrence is taken.  ``check`` receives
-        ``data`` parsed with :data:`PROBE` in place of that literal and must confirm the
-        probe landed where the caller reads the text (not in an id that happened to be
-        equal), so a wrong template is never kept.
-        """
-        literal = _ENCODE(value)
-        at = data.find(literal)
-        if at < 0:
-            return None
-        prefix, suffix = data[:at], data[at + len(literal) :]
-        probe = prefix + _PROBE_LITERAL + suffix
-        try:
-            parsed, end = _SCAN_ONCE(probe, 0)
-        except (StopIteration, ValueError, RecursionError):
-            return None
-        if end != len(probe) or not check(parsed):
-            return None
-        return cls(prefix, suffix)
-
-    def fill(self, value: str) -> str:
-        """The learnt JSON text with ``value`` as its string (the rest byte for byte)."""
-        return self._prefix + _ENCODE(value) + self._suffix
-
-    def match(self, data: str | None) -> str | None:
-        """The string value of ``data`` if it fits the template, else None."""
-        if (
-            data is None
-            or len(data) < self._start + self._tail + 2
-            or not data.startswith(self._prefix)
-            or not data.endswith(self._suffix)
-            or data[self._start] != '"'
-        ):
-            return None
-        try:
-            value, end = _SCAN_STRING(data, self._start + 1)
-        except ValueError:
-            return None
-        return value if end == len(data) - self._tail else None
+    if len(text) <= _WHOLE_SLICE:
+        return channel.feed(text) + channel.close()
+    parts = [channel.feed(text[at : at + _WHOLE_SLICE])
+             for at in range(0, len(text), _WHOLE_SLICE)]
+    parts.append(channel.close())
+    return "".join(parts)

@@ -1,21 +1,38 @@
 """Anthropic Messages replies: egress channels, whole bodies, errors.
 
-**Thinking blocks are signed, so they are checked, never rewritten.**  ``thinking``
-and ``redacted_thinking`` blocks are signed by the provider, which rejects a
-conversation whose thinking text was altered.  :func:`signed_texts` hands the text of
-request thinking blocks to the gateway, which refuses the request if a detector or the
-vault finds a value there (the provider wrote placeholders only).  In replies,
-``thinking_delta`` / ``signature_delta`` are not relinked or redacted: a client sees the
-model's thinking with placeholders in it, and a raw value the model wrote into its
-thinking is *not* redacted.
+**Every byte the client receives passes a filter or is the gateway's own** (DESIGN C10).
 
-Egress: one channel per content block index: the ``text`` of text blocks and the
-``partial_json`` of tool blocks (a JSON-source channel).  A block's held tail is
-flushed in a synthetic ``content_block_delta`` before its ``content_block_stop``.
-Strings outside the channels (a tool input sent whole at the block's start,
-citations, server tool results, unknown blocks and deltas) are filtered whole.  Events
-without text (``message_start``, ``ping``, ``message_delta``, ``message_stop``) pass
-through byte for byte.
+* Channels: one per content block index — the ``text`` of a text block, the
+  ``partial_json`` of a ``tool_use`` / ``server_tool_use`` / ``mcp_tool_use`` block (JSON
+  source), the ``thinking`` of a thinking block.  A block's held tail is flushed in a
+  synthetic ``content_block_delta`` before its ``content_block_stop`` (or before
+  ``message_delta`` / ``message_stop`` for a block never stopped).  Blocks carried by
+  ``message_start`` open their channels the same way as ``content_block_start``.
+* **Thinking is signed, so its channel never relinks.**  The provider rejects a
+  conversation whose thinking was altered, and the gateway's ingress refuses a thinking
+  block holding a value; so a thinking channel is the factory's *signed* channel: it
+  masks what the route redacts (output patterns, known values, the provider key, raw
+  vault values when the route does not relink) and leaves placeholders as the provider
+  wrote them.  A thinking block the filter had to mask no longer matches its signature
+  (the provider refuses it if it is sent back): that is the price of not leaking it.
+* A delta of a channel kind (``text_delta``, ``input_json_delta``, ``thinking_delta``)
+  for a block that was not started, or for a block of another kind, is a protocol
+  error (the stream ends with the error event); it is never passed raw.  Every member
+  of a channel delta other than its type and text is dropped.
+* Everything else — ``message_start`` (its message), the members of each block other
+  than its channel text (citations, tool inputs sent whole, server tool results and
+  their documents, signatures), ``citations_delta`` / ``signature_delta`` and unknown
+  deltas, ``message_delta``, ``ping`` payloads, unknown event types, error events —
+  goes through :class:`~proxy.replies.ReplyGuard`: closed enums and short numbers pass,
+  every other string and key is filtered (base64 of text is decoded and filtered).
+* The ``event:`` name is the provider's if it is one of the API's, or another name the
+  filter leaves unchanged; otherwise the payload's known type, or the event is dropped.
+  An SSE comment becomes an empty comment; ``id:``, ``retry:`` and unknown SSE fields
+  are dropped.  Every event is the gateway's own encoding of what it checked, never the
+  provider's bytes (its whitespace padding goes too).
+
+Fast path: deltas with nothing but one channel's text are read through a
+:class:`~proxy.templates.ChunkTemplate` learnt per block (no parse) and merged per read.
 
 Errors: ``{"type": "error", "error": {"type", "message"}}``; in a stream, an
 ``event: error`` with that body (the official SDK raises on it).
@@ -23,32 +40,29 @@ Errors: ``{"type": "error", "error": {"type", "message"}}``; in a stream, an
 
 from __future__ import annotations
 
-import json
+import re
 from collections.abc import MutableMapping, Sequence
 from typing import Final, final
 
 from pipelines.errors import StreamProtocolError
-from proxy.anthropic_messages.request import PASSTHROUGH_BLOCKS, TOOL_USE_KINDS
-from proxy.shapes import (
-    JSON,
-    PROBE,
-    FilterFactory,
-    StringTemplate,
-    TextFilter,
-    filter_strings,
-    filter_whole,
+from proxy.anthropic_messages.request import TOOL_USE_KINDS
+from proxy.replies import (
+    ERROR_BODY,
+    INPUT,
+    SIGNED,
+    TEXT,
+    Arr,
+    Enum,
+    Obj,
+    ReplyGuard,
+    Tagged,
 )
-from proxy.sse import Event, encode_event, encode_json_event
+from proxy.shapes import JSON, FilterFactory, TextFilter, dumps
+from proxy.sse import Event, encode_json_event
+from proxy.templates import TEXT_PROBE, ChunkTemplate
 
 __all__ = ["AnthropicRewriter", "error_body", "rewrite_body"]
 
-# Reply members kept as they are when strings around them are filtered: ids, types,
-# tool names, signatures and encrypted or binary payloads (no value is readable there).
-_OPAQUE: Final = frozenset(
-    {"type", "id", "tool_use_id", "name", "signature", "encrypted_content",
-     "encrypted_index", "file_id", "media_type", "data"}
-)
-_SIGNED_DELTAS: Final = frozenset({"thinking_delta", "signature_delta"})
 _ERROR_TYPES: Final = {
     400: "invalid_request_error",
     401: "authentication_error",
@@ -59,17 +73,51 @@ _ERROR_TYPES: Final = {
     503: "overloaded_error",
     529: "overloaded_error",
 }
+_EVENT_NAMES: Final = frozenset(
+    {"message_start", "content_block_start", "content_block_delta", "content_block_stop",
+     "message_delta", "message_stop", "ping", "error"}
+)
+_EVENT_NAME: Final = re.compile(r"[A-Za-z0-9_.-]{1,64}")
+# Channel deltas by the delta type they carry: the text field.
+_CHANNEL_FIELDS: Final = {"text_delta": "text", "input_json_delta": "partial_json",
+                          "thinking_delta": "thinking"}
+_KEEPALIVE: Final = b":\n\n"
+# Not an event name (a colon ends a field name): marks an event that is dropped.
+_DROP_EVENT: Final = ":drop"
 
-
-def _filter_input(value: JSON, factory: FilterFactory) -> JSON:
-    """A whole tool input through a JSON-source channel, parsed back."""
-    source = json.dumps(value, ensure_ascii=False)
-    filtered = filter_whole(factory, source, json_string=True)
-    try:
-        result: JSON = json.loads(filtered)
-    except ValueError as exc:
-        raise StreamProtocolError("a filtered tool input is no longer valid JSON") from exc
-    return result
+_STOP: Final = Enum("end_turn", "max_tokens", "stop_sequence", "tool_use", "pause_turn",
+                    "refusal", "model_context_window_exceeded")
+_USAGE: Final = Obj({
+    "input_tokens": TEXT, "output_tokens": TEXT, "cache_creation_input_tokens": TEXT,
+    "cache_read_input_tokens": TEXT, "service_tier": Enum("standard", "priority", "batch"),
+    "cache_creation": Obj({"ephemeral_5m_input_tokens": TEXT, "ephemeral_1h_input_tokens": TEXT}),
+    "server_tool_use": Obj({"web_search_requests": TEXT, "web_fetch_requests": TEXT}),
+})
+_TOOL: Final = Obj({"id": TEXT, "name": TEXT, "input": INPUT})
+# A whole block (non-streamed replies): thinking is signed, tool inputs are JSON values;
+# every other string of every block (text, citations, server tool results and their
+# documents, unknown blocks) is text.
+_BLOCK: Final = Tagged({"text": Obj({"text": TEXT, "citations": TEXT}),
+                        "thinking": Obj({"thinking": SIGNED, "signature": TEXT}),
+                        "redacted_thinking": Obj({"data": TEXT}),
+                        **dict.fromkeys(TOOL_USE_KINDS, _TOOL)})
+_MESSAGE: Final = Obj({"id": TEXT, "type": Enum("message"), "role": Enum("assistant"),
+                       "model": TEXT, "content": Arr(_BLOCK), "stop_reason": _STOP,
+                       "stop_sequence": TEXT, "usage": _USAGE})
+# Deltas outside the channels: citations and signatures; unknown ones are text.
+_DELTA: Final = Tagged({"signature_delta": Obj({"signature": TEXT}),
+                        "citations_delta": Obj({"citation": TEXT})})
+_EVENTS: Final = {
+    "content_block_delta": Obj({"type": Enum("content_block_delta"), "index": TEXT,
+                                "delta": _DELTA}),
+    "message_delta": Obj({"type": Enum("message_delta"),
+                          "delta": Obj({"stop_reason": _STOP, "stop_sequence": TEXT}),
+                          "usage": _USAGE}),
+    "message_stop": Obj({"type": Enum("message_stop")}),
+    "content_block_stop": Obj({"type": Enum("content_block_stop"), "index": TEXT}),
+    "ping": Obj({"type": Enum("ping")}),
+}
+_ANY: Final = Obj()
 
 
 def _parse(event: Event) -> dict[str, JSON] | None:
@@ -83,246 +131,281 @@ def _parse(event: Event) -> dict[str, JSON] | None:
 
 
 @final
+class _Block:
+    """An open content block: the delta type and field of its channel, and its filter."""
+
+    __slots__ = ("delta_type", "field", "filter")
+
+    def __init__(self, delta_type: str, field: str, channel: TextFilter) -> None:
+        self.delta_type = delta_type
+        self.field = field
+        self.filter = channel
+
+
+@final
 class AnthropicRewriter:
     """Per-content-block egress routing for one streamed Messages reply."""
 
-    __slots__ = ("_channels", "_done", "_factory", "_template", "_template_index")
+    __slots__ = ("_blocks", "_done", "_factory", "_guard", "_templates")
 
     def __init__(self, factory: FilterFactory) -> None:
         self._factory = factory
-        # content block index -> (delta type, field, open filter)
-        self._channels: dict[int, tuple[str, str, TextFilter]] = {}
-        # Text deltas of one block usually differ only in their text: see StringTemplate.
-        self._template: StringTemplate | None = None
-        self._template_index: int | None = None
+        self._guard = ReplyGuard(factory)
+        self._blocks: dict[int, _Block] = {}
+        # Per open block, the template of its channel deltas.
+        self._templates: dict[int, ChunkTemplate] = {}
         self._done = False
 
     def on_events(self, events: Sequence[Event]) -> list[bytes]:
         """Bytes for the events of one upstream read, in order.
 
-        Consecutive text deltas of the same filtered block are fed as one piece and sent
-        as one delta: they arrived together, so merging them delays nothing.
+        Consecutive channel deltas of one block are fed as one piece and sent as one
+        delta: they arrived together, so merging them delays nothing.
         """
         out: list[bytes] = []
         count = len(events)
         position = 0
-        # The event after a run, already parsed when the run ended.
-        ahead: dict[str, JSON] | None = None
-        have_ahead = False
         while position < count:
             event = events[position]
-            data = ahead if have_ahead else _parse(event)
-            have_ahead = False
-            index = self._mergeable(data)
-            end = position + 1
-            if index is None or data is None:
-                out.extend(self._on_parsed(event, data))
-                position = end
+            read = self._read_text(event)
+            position += 1
+            if not isinstance(read, tuple):
+                out.extend(self._on_parsed(event, read))
                 continue
-            delta_type, field, channel = self._channels[index]
-            first = data["delta"][field]  # type: ignore[index]
-            pieces = [str(first)]
-            template = self._template_for(index, event, pieces[0]) if end < count else None
-            while end < count:
-                following = events[end]
-                text = template.match(following.data) if template is not None else None
-                if text is None:
-                    ahead = _parse(following)
-                    if self._mergeable(ahead) != index:
-                        have_ahead = True
-                        break
-                    text = str(ahead["delta"][field])  # type: ignore[index]
-                pieces.append(text)
-                end += 1
-            text = pieces[0] if len(pieces) == 1 else "".join(pieces)
-            output = channel.feed(text)
-            if end - position == 1 and output == text:
-                out.append(event.raw.encode())
-            elif template is not None:
-                # The first delta's bytes with the new text: no re-encoding of the rest.
-                out.append(encode_event(template.fill(output), event=event.event))
-            else:
-                data["delta"] = {"type": delta_type, field: output}
-                out.append(encode_json_event(data, event=event.event))
-            position = end
+            index, template, text = read
+            pieces = [text]
+            while position < count:
+                following = events[position]
+                found = (template.match(following.data)
+                         if following.event == "content_block_delta" else None)
+                if found is None:
+                    break
+                pieces.append(found[0])
+                position += 1
+            merged = pieces[0] if len(pieces) == 1 else "".join(pieces)
+            output = self._blocks[index].filter.feed(merged)
+            out.append(b"event: content_block_delta\ndata: " + template.fill(output).encode()
+                       + b"\n\n")
         return out
 
-    def _template_for(self, index: int, head: Event, text: str) -> StringTemplate | None:
-        """The template of block ``index``'s text deltas, learnt from ``head`` if need be.
+    def _read_text(self, event: Event) -> tuple[int, ChunkTemplate, str] | dict[str, JSON] | None:
+        """A channel delta's block, template and text; else the parsed event."""
+        data = event.data
+        if event.event != "content_block_delta" or data is None:
+            return _parse(event)
+        for open_index, known in self._templates.items():
+            found = known.match(data)
+            if found is not None:
+                return open_index, known, found[0]
+        parsed = _parse(event)
+        mergeable = self._mergeable(parsed)
+        if mergeable is None or parsed is None:
+            return parsed
+        index = mergeable
+        block = self._blocks[index]
+        text = parsed["delta"][block.field]  # type: ignore[index]
+        assert isinstance(text, str)
 
-        A delta that fits the template has the head's structure (its type, index and
-        delta type), so it is a delta of the same channel without being parsed.
-        """
-        template = self._template
-        if template is not None and self._template_index == index and template.match(head.data):
-            return template
-        if head.data is None:
-            return None
-        field = self._channels[index][1]
+        def render(probe: object) -> str | None:
+            if (not isinstance(probe, dict) or self._mergeable(probe) != index
+                    or probe["delta"][block.field] != TEXT_PROBE):
+                return None
+            return dumps({"type": "content_block_delta", "index": index,
+                          "delta": {"type": block.delta_type, block.field: TEXT_PROBE}}
+                         ).decode("utf-8")
 
-        def check(probe: object) -> bool:
-            return (
-                isinstance(probe, dict)
-                and self._mergeable(probe) == index
-                and probe["delta"][field] == PROBE
-            )
+        template = ChunkTemplate.learn(data, text, None, render)
+        if template is None:
+            return parsed
+        self._templates[index] = template
+        return index, template, text
 
-        template = StringTemplate.learn(head.data, text, check)
-        if template is not None:
-            self._template, self._template_index = template, index
-        return template
-
-    def _mergeable(self, data: dict[str, JSON] | None) -> int | None:
-        """The block index of a plain text delta of a filtered block, else None."""
-        if data is None or data.get("type") != "content_block_delta" or len(data) != 3:
+    def _mergeable(self, data: object) -> int | None:
+        """The block index of a delta with nothing but an open block's channel text."""
+        if type(data) is not dict or data.get("type") != "content_block_delta" or len(data) != 3:
             return None
         index = data.get("index")
         delta = data.get("delta")
-        if not isinstance(index, int) or index not in self._channels:
+        if type(index) is not int or index not in self._blocks or type(delta) is not dict:
             return None
-        delta_type, field, _ = self._channels[index]
-        if (not isinstance(delta, dict) or delta.keys() != {"type", field}
-                or delta["type"] != delta_type or not isinstance(delta[field], str)):
+        block = self._blocks[index]
+        if (delta.keys() != {"type", block.field} or delta["type"] != block.delta_type
+                or type(delta[block.field]) is not str):
             return None
         return index
 
     def on_event(self, event: Event) -> list[bytes]:
         """Bytes for one upstream event (see the module docstring for the rules)."""
-        return self._on_parsed(event, _parse(event))
+        return self.on_events((event,))
 
     def _on_parsed(self, event: Event, data: dict[str, JSON] | None) -> list[bytes]:
         if data is None:
-            return [event.raw.encode()]
+            return [_KEEPALIVE] if event.comments else []
         kind = data.get("type")
-        if kind == "content_block_start":
-            return self._start(event, data)
-        if kind == "content_block_delta":
-            return self._delta(event, data)
-        if kind == "content_block_stop":
+        name = self._name(event.event, kind)
+        if name is _DROP_EVENT:
+            return []
+        before: list[bytes] = []
+        if kind == "message_start":
+            out = self._members(data, {"message": self._message})
+        elif kind == "content_block_start":
+            out = self._start(data, before)
+        elif kind == "content_block_delta":
+            out = self._delta(data)
+        elif kind == "content_block_stop":
             index = data.get("index")
-            if not isinstance(index, int) or index not in self._channels:
-                return [event.raw.encode()]
-            channel = self._channels.pop(index)
-            tail = channel[2].close()
-            return [*self._tail_event(index, channel, tail), event.raw.encode()]
-        if kind in ("message_delta", "message_stop", "error"):
-            # Blocks still open here were never stopped; flush them before the message
-            # ends (an error drops them: held text of a failed reply is never released).
-            out = [] if kind == "error" else self._flush_all()
-            if kind == "error":
-                self._channels.clear()
-            if kind != "message_delta":
-                self._done = True
-            return [*out, event.raw.encode()]
-        return [event.raw.encode()]
+            if isinstance(index, int) and index in self._blocks:
+                before.extend(self._close(index))
+            out = self._scrub(data, _EVENTS["content_block_stop"])
+        elif kind in ("message_delta", "message_stop"):
+            # Blocks still open here were never stopped: flush them before the end.
+            for index in sorted(self._blocks):
+                before.extend(self._close(index))
+            self._done = self._done or kind == "message_stop"
+            out = self._scrub(data, _EVENTS[str(kind)])
+        elif kind == "error":
+            self._done = True  # the upstream ended the stream; held text is dropped
+            self._blocks.clear()
+            self._templates.clear()
+            out = self._scrub(data, ERROR_BODY)
+        else:
+            out = self._scrub(data, _EVENTS.get(str(kind), _ANY))
+        return [*before, encode_json_event(out, event=name)]
 
-    def _start(self, event: Event, data: dict[str, JSON]) -> list[bytes]:
+    def _name(self, name: str | None, kind: JSON) -> str | None:
+        """The event name to write: the provider's if it is proven, else the payload's
+        known type; :data:`_DROP_EVENT` when neither (the event is dropped)."""
+        if name is None or name in _EVENT_NAMES:
+            return name
+        if _EVENT_NAME.fullmatch(name) and self._guard.text(name) == name:
+            return name
+        if isinstance(kind, str) and kind in _EVENT_NAMES:
+            return kind
+        return _DROP_EVENT
+
+    def _scrub(self, data: dict[str, JSON], spec: Obj) -> dict[str, JSON]:
+        out = self._guard.scrub(data, spec)
+        assert isinstance(out, dict)
+        return out
+
+    def _members(self, data: dict[str, JSON], special: dict[str, object]) -> dict[str, JSON]:
+        """``data`` with its ``type`` and ``index`` kept (an event type, an integer), the
+        ``special`` members through their handler (an object required), every other
+        member as text."""
+        guard = self._guard
+        out: dict[str, JSON] = {}
+        for name, value in data.items():
+            handler = special.get(name)
+            if (name == "type" and value in _EVENT_NAMES) or (
+                    name == "index" and type(value) is int):
+                out[name] = value
+            elif handler is not None and isinstance(value, dict):
+                out[name] = handler(value)  # type: ignore[operator]
+            else:
+                out[guard.key(name)] = guard.scrub(value, TEXT)
+        return out
+
+    def _message(self, message: dict[str, JSON]) -> dict[str, JSON]:
+        """``message_start``'s message; its blocks open their channels."""
+        out: dict[str, JSON] = {}
+        for name, value in message.items():
+            if name == "content" and isinstance(value, list):
+                out[name] = [self._open(index, block) for index, block in enumerate(value)]
+            else:
+                member = self._guard.member(name, value, _MESSAGE)
+                if member is not None:
+                    out[member[0]] = member[1]
+        return out
+
+    def _start(self, data: dict[str, JSON], before: list[bytes]) -> dict[str, JSON]:
         index = data.get("index")
         block = data.get("content_block")
-        if not isinstance(index, int) or not isinstance(block, dict):
+        if not isinstance(index, int) or isinstance(index, bool) or not isinstance(block, dict):
             raise StreamProtocolError("upstream sent a content_block_start without a block")
+        if index in self._blocks:
+            before.extend(self._close(index))  # started again: the old block ends here
+        return self._members(data, {"content_block": lambda value: self._open(index, value)})
+
+    def _open(self, index: int, block: JSON) -> JSON:
+        """A block at its start: its channel opened and fed, every other member checked."""
+        guard = self._guard
+        if not isinstance(block, dict):
+            return guard.scrub(block, TEXT)
         kind = block.get("type")
-        changed = False
         if kind == "text":
-            channel = ("text_delta", "text", self._factory(False))
-            self._channels[index] = channel
-            text = block.get("text")
-            if isinstance(text, str) and text:
-                block["text"] = channel[2].feed(text)
-                changed = True
-            if block.get("citations"):
-                block["citations"] = filter_strings(block["citations"], self._factory,
-                                                    skip=_OPAQUE)
-                changed = True
+            channel = _Block("text_delta", "text", self._factory(False))
+        elif kind == "thinking":
+            channel = _Block("thinking_delta", "thinking", self._factory.signed())
         elif kind in TOOL_USE_KINDS:
-            self._channels[index] = ("input_json_delta", "partial_json", self._factory(True))
-            if block.get("input") not in (None, {}):
+            channel = _Block("input_json_delta", "partial_json", self._factory(True))
+        else:
+            # Server tool results (web search, web fetch documents, code execution),
+            # redacted thinking and unknown blocks: whole, every string checked.
+            return guard.scrub(block, _BLOCK)
+        self._blocks[index] = channel
+        self._templates.pop(index, None)
+        out: dict[str, JSON] = {}
+        for name, value in block.items():
+            if name == "type":
+                out[name] = kind
+            elif name == channel.field and isinstance(value, str):
+                out[name] = channel.filter.feed(value)
+            elif name == "input" and kind in TOOL_USE_KINDS:
                 # Usually ``{}`` with the input streamed as JSON deltas; a provider may
                 # send it whole here instead.
-                block["input"] = _filter_input(block["input"], self._factory)
-                changed = True
-        elif kind not in PASSTHROUGH_BLOCKS:
-            # Server tool results and unknown blocks: every string but ids and blobs.
-            data["content_block"] = filter_strings(block, self._factory, skip=_OPAQUE)
-            changed = data["content_block"] != block
-        if changed:
-            return [encode_json_event(data, event=event.event)]
-        return [event.raw.encode()]
+                out[name] = value if value == {} else guard.scrub(value, INPUT)
+            else:
+                out[guard.key(name)] = guard.scrub(value, TEXT)
+        return out
 
-    def _delta(self, event: Event, data: dict[str, JSON]) -> list[bytes]:
+    def _delta(self, data: dict[str, JSON]) -> dict[str, JSON]:
         index = data.get("index")
         delta = data.get("delta")
-        channel = self._channels.get(index) if isinstance(index, int) else None
         kind = delta.get("type") if isinstance(delta, dict) else None
-        if channel is None or not isinstance(delta, dict) or kind != channel[0]:
-            if kind in _SIGNED_DELTAS:
-                return [event.raw.encode()]  # signed thinking: see the module docstring
-            if kind in ("text_delta", "input_json_delta"):
-                raise StreamProtocolError("upstream sent a delta for a block it did not start")
-            # Citations and unknown deltas: every string but ids and blobs, each whole.
-            filtered = filter_strings(delta, self._factory, skip=_OPAQUE)
-            if filtered == delta:
-                return [event.raw.encode()]
-            data["delta"] = filtered
-            return [encode_json_event(data, event=event.event)]
-        text = delta.get(channel[1])
+        if not isinstance(kind, str) or kind not in _CHANNEL_FIELDS:
+            # Citations, signatures and unknown deltas: every string checked.
+            return self._scrub(data, _EVENTS["content_block_delta"])
+        block = self._blocks.get(index) if isinstance(index, int) else None
+        if block is None or block.delta_type != kind:
+            raise StreamProtocolError(
+                "upstream sent a channel delta for a block it did not start as that kind"
+            )
+        assert isinstance(delta, dict)
+        text = delta.get(block.field)
         if not isinstance(text, str):
             raise StreamProtocolError("upstream sent a text delta without text")
-        output = channel[2].feed(text)
-        if output == text:
-            return [event.raw.encode()]
-        delta[channel[1]] = output
-        return [encode_json_event(data, event=event.event)]
+        output = block.filter.feed(text)
+        return self._members(data, {"delta": lambda value: {"type": kind, block.field: output}})
 
-    @staticmethod
-    def _tail_event(index: int, channel: tuple[str, str, TextFilter], tail: str) -> list[bytes]:
+    def _close(self, index: int) -> list[bytes]:
+        """Close block ``index``: its held tail as a delta, if any."""
+        block = self._blocks.pop(index)
+        self._templates.pop(index, None)
+        tail = block.filter.close()
         if not tail:
             return []
-        payload = {
-            "type": "content_block_delta",
-            "index": index,
-            "delta": {"type": channel[0], channel[1]: tail},
-        }
+        payload = {"type": "content_block_delta", "index": index,
+                   "delta": {"type": block.delta_type, block.field: tail}}
         return [encode_json_event(payload, event="content_block_delta")]
-
-    def _flush_all(self) -> list[bytes]:
-        out: list[bytes] = []
-        for index in sorted(self._channels):
-            channel = self._channels.pop(index)
-            out.extend(self._tail_event(index, channel, channel[2].close()))
-        return out
 
     def finish(self) -> list[bytes]:
         """At upstream EOF: a stream that never sent ``message_stop`` was cut."""
         if not self._done:
-            self._channels.clear()
+            self._blocks.clear()
             raise StreamProtocolError("upstream stream ended before message_stop")
         return []
 
 
 def rewrite_body(body: MutableMapping[str, JSON], factory: FilterFactory) -> None:
-    """Filter every block in one feed per string; thinking untouched.
+    """A whole reply, default deny: every block in one feed per string.
 
-    Text blocks (and their citations), tool inputs, and every string of server tool
-    results and unknown blocks except ids, types and opaque blobs.
+    Text blocks, citations, server tool results and unknown blocks are text; tool
+    inputs are filtered as JSON source; thinking through the signed channel.
     """
-    content = body.get("content")
-    if not isinstance(content, list):
-        return
-    for position, block in enumerate(content):
-        if not isinstance(block, dict):
-            content[position] = filter_strings(block, factory)
-            continue
-        kind = block.get("type")
-        if kind in PASSTHROUGH_BLOCKS:
-            continue
-        if kind in TOOL_USE_KINDS and "input" in block:
-            block["input"] = _filter_input(block["input"], factory)
-            for key in block:
-                if key != "input" and key not in _OPAQUE:
-                    block[key] = filter_strings(block[key], factory, skip=_OPAQUE)
-        else:
-            content[position] = filter_strings(block, factory, skip=_OPAQUE)
+    scrubbed = ReplyGuard(factory).scrub(dict(body), _MESSAGE)
+    assert isinstance(scrubbed, dict)
+    body.clear()
+    body.update(scrubbed)
 
 
 def error_body(status: int, code: str, message: str) -> dict[str, JSON]:

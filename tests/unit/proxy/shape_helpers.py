@@ -84,18 +84,50 @@ class Refuse:
         return ""
 
 
-def factory_of(
-    mapping: dict[str, str], *, hold: bool = True
-) -> tuple[FilterFactory, list[Replace]]:
-    """A filter factory and the list of every filter it made (for inspection)."""
-    made: list[Replace] = []
+class RefuseFactory:
+    """Channels that refuse on ``trigger`` (signed ones too)."""
 
-    def factory(json_string: bool) -> TextFilter:
-        channel = Replace(mapping, json_string, hold=hold)
-        made.append(channel)
+    def __init__(self, trigger: str) -> None:
+        self.trigger = trigger
+
+    def __call__(self, json_string: bool, /) -> TextFilter:
+        """A refusing channel."""
+        return Refuse(self.trigger)
+
+    def signed(self) -> TextFilter:
+        """A refusing channel."""
+        return Refuse(self.trigger)
+
+
+class Factory:
+    """A channel factory of :class:`Replace` filters; signed channels replace with
+    ``signed`` (nothing by default: a signed channel never relinks)."""
+
+    def __init__(self, mapping: dict[str, str], hold: bool, signed: dict[str, str]) -> None:
+        self.mapping = mapping
+        self.hold = hold
+        self.signed_mapping = signed
+        self.made: list[Replace] = []
+
+    def __call__(self, json_string: bool, /) -> TextFilter:
+        """A text (or JSON-source) channel."""
+        channel = Replace(self.mapping, json_string, hold=self.hold)
+        self.made.append(channel)
         return channel
 
-    return factory, made
+    def signed(self) -> TextFilter:
+        """A signed channel."""
+        channel = Replace(self.signed_mapping, False, hold=self.hold)
+        self.made.append(channel)
+        return channel
+
+
+def factory_of(
+    mapping: dict[str, str], *, hold: bool = True, signed: dict[str, str] | None = None
+) -> tuple[FilterFactory, list[Replace]]:
+    """A filter factory and the list of every filter it made (for inspection)."""
+    factory = Factory(mapping, hold, signed or {})
+    return factory, factory.made
 
 
 def replay(

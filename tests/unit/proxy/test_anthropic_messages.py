@@ -152,16 +152,32 @@ def test_recorded_streams_route_each_block(name: str, size: int, batch: bool) ->
     assert any(e.event == "ping" for e in events)
 
 
-def test_thinking_deltas_pass_byte_for_byte() -> None:
-    """Thinking and signature deltas are never touched (the provider signs them)."""
+def test_thinking_goes_through_the_signed_channel() -> None:
+    """Thinking text comes out as the signed channel makes it (here: unchanged, as a
+    signed channel never relinks) and its signature as sent; text blocks are relinked."""
     raw = (RECORDED / "anthropic_messages_stream_thinking.sse").read_bytes()
-    factory, _ = factory_of({"a": "A"}, hold=False)
-    rewriter = SHAPE.rewriter(factory)
-    decoder = SSEDecoder()
-    for event in decoder.feed(raw):
-        out = b"".join(rewriter.on_event(event))
-        if "thinking" in (event.data or "") and event.event == "content_block_delta":
-            assert out == event.raw.encode()
+    factory, _ = factory_of({"Prime": "[P]"}, hold=False)
+    events = replay(SHAPE.rewriter(factory), raw, 11)
+    original = SSEDecoder().feed(raw)
+
+    def thinking(events: list[Event]) -> tuple[str, str]:
+        text, signature = "", ""
+        for payload in data_events(events):
+            delta = payload.get("delta")
+            if isinstance(delta, dict) and delta.get("type") == "thinking_delta":
+                text += str(delta["thinking"])
+            if isinstance(delta, dict) and delta.get("type") == "signature_delta":
+                signature += str(delta["signature"])
+        return text, signature
+
+    assert thinking(events) == thinking(original)
+    assert thinking(original)[0] and thinking(original)[1]
+    texts = _block_texts(events)
+    assert texts[1] == _block_texts(original)[1].replace("Prime", "[P]")
+    assert "[P]" in texts[1]
+    factory, _ = factory_of({}, hold=False, signed={"prime": "[X]"})
+    masked = thinking(replay(SHAPE.rewriter(factory), raw, 10_000))[0]
+    assert masked == thinking(original)[0].replace("prime", "[X]") != thinking(original)[0]
 
 
 def test_cut_stream_and_error_event() -> None:
@@ -275,10 +291,6 @@ def _streams(draw: st.DrawFn) -> list[bytes]:
     for _ in range(draw(st.integers(min_value=0, max_value=14))):
         index = draw(st.integers(min_value=0, max_value=len(kinds) - 1))
         delta_type, field = _DELTAS[kinds[index]]
-        if draw(st.integers(min_value=0, max_value=9)) == 0 and kinds[index] != "thinking":
-            # A thinking delta on another block passes untouched (a text delta there is
-            # refused: see test_text_delta_for_a_block_not_started_is_refused).
-            delta_type, field = "thinking_delta", "thinking"
         events.append(_event({"type": "content_block_delta", "index": index,
                               "delta": {"type": delta_type, field: draw(_PIECES)}},
                              draw(st.booleans())))
@@ -294,7 +306,7 @@ def test_merged_reads_give_what_event_by_event_gives(
     stream: list[bytes], reads: list[int]
 ) -> None:
     """Property: merging same-block deltas of a read (templates included) changes no
-    block's text; thinking deltas for another block still pass untouched."""
+    block's text, thinking included."""
     mapping = {"é": "[E]", "b": "[B]"}  # single characters: chunking-invariant
     one_by_one = SHAPE.rewriter(factory_of(mapping, hold=False)[0])
     merged = SHAPE.rewriter(factory_of(mapping, hold=False)[0])
@@ -313,9 +325,18 @@ def test_merged_reads_give_what_event_by_event_gives(
     expected = SSEDecoder().feed(b"".join(single))
     got = SSEDecoder().feed(b"".join(together))
     assert _block_texts(got) == _block_texts(expected)
-    thinking = [e.raw for e in expected if e.data and "thinking_delta" in e.data]
-    assert [e.raw for e in got if e.data and "thinking_delta" in e.data] == thinking
+    assert _thinking(got) == _thinking(expected)
     assert got[-1].event == "message_stop"
+
+
+def _thinking(events: list[Event]) -> dict[object, str]:
+    texts: dict[object, str] = {}
+    for payload in data_events(events):
+        delta = payload.get("delta")
+        if isinstance(delta, dict) and delta.get("type") == "thinking_delta":
+            index = payload["index"]
+            texts[index] = texts.get(index, "") + str(delta["thinking"])
+    return texts
 
 
 # -- sources, signed thinking, every reply string outside the channels --------------------
