@@ -4,13 +4,15 @@
 :func:`encode_event` turns an event back into bytes.  Neither does I/O, so the proxy's
 streaming handler, the fake upstream and the tests all share one implementation.
 
-Rules (the WHATWG event-stream grammar, kept byte-faithful for pass-through):
+Rules (the WHATWG event-stream grammar):
 
 * Lines end with CR, LF or CRLF.  A CR at the very end of a chunk may be the first half
   of a CRLF, so it is held until the next byte decides (the httpx ``LineDecoder`` trick).
-* A blank line ends an event.  Every event keeps the exact bytes it was parsed from
-  (``raw``), so events the proxy does not rewrite (comments, keep-alives, pings,
-  ``[DONE]``, usage chunks) are forwarded untouched.
+* A blank line ends an event.  Every event keeps the exact text it was parsed from
+  (``raw``), for tools that replay or rewrite transcripts (the tests' fake upstream).
+  The gateway itself never forwards ``raw``: what it sends is its own encoding of what
+  it checked (comments, ``id:``/``retry:`` and unknown fields, padding and duplicate
+  JSON keys included, never reach a client as the provider wrote them).
 * Bytes are decoded as UTF-8 incrementally, so a multi-byte character split across
   chunks is fine; invalid UTF-8 is a :class:`~pipelines.errors.StreamProtocolError`.
 * One event may not exceed ``max_event_bytes``: a peer that never sends a blank line

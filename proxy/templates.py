@@ -45,7 +45,7 @@ _WHITESPACE: Final = " \t\r\n"
 class ChunkTemplate:
     """Recognises chunks equal to a learnt one except for their text (and padding)."""
 
-    __slots__ = ("_core", "_middle", "_out", "_prefix", "_start")
+    __slots__ = ("_core", "_end", "_middle", "_out", "_prefix", "_start")
 
     def __init__(
         self, prefix: str, middle: str | None, core: str, out: tuple[str, ...]
@@ -54,6 +54,7 @@ class ChunkTemplate:
         self._start = len(prefix)
         self._middle = middle
         self._core = core
+        self._end = core + "}"  # the unpadded tail, the common case
         self._out = out
 
     @classmethod
@@ -135,6 +136,8 @@ class ChunkTemplate:
                 pad, end = _SCAN_STRING(data, at + 1)
             except ValueError:
                 return None
+        if len(data) - end == len(self._end) and data.endswith(self._end):
+            return text, pad
         if not data.endswith("}") or data[end:-1].rstrip(_WHITESPACE) != self._core:
             return None
         return text, pad
