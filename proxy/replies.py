@@ -28,8 +28,6 @@ it where text needs its own filter:
 * :data:`SIGNED`: text the provider signed (Anthropic thinking): the signed channel,
   which redacts like the others but never relinks;
 * :data:`SOURCE`: a string of JSON source (tool-call arguments): the JSON channel;
-* :data:`INPUT`: a JSON value produced as a tool input: serialised, filtered as JSON
-  source, parsed back;
 * :data:`PAD`: the provider's padding (OpenAI ``obfuscation``): replaced by the
   gateway's own of the same length (at most :data:`MAX_PAD`), never forwarded;
 * :data:`NULL`: replaced by ``null`` (logprobs); :data:`DROP`: removed;
@@ -37,15 +35,19 @@ it where text needs its own filter:
   another JSON type than the spec expects is TEXT.
 
 Short strings are memoised per reply (ids, models, names and keys repeat in every
-chunk), so proving them costs one filter run each.  :func:`reply_headers` applies the
-same rule to response headers, with an allow-list of the names the SDKs read.
+chunk), so proving them costs one filter run each.
+
+These reply specs are not the request-spec language of :mod:`proxy.spec`: a request
+field that fails its grammar refuses the request, while a reply cannot be refused
+field by field once it streams, so here a value is proven, filtered or dropped.
+:func:`reply_headers` applies the same rule to response headers, with an allow-list of
+the names the SDKs read.
 """
 
 from __future__ import annotations
 
 import base64
 import binascii
-import json
 import re
 import secrets
 from collections.abc import Iterable, Mapping
@@ -61,7 +63,6 @@ __all__ = [
     "DROP",
     "ERROR_BODY",
     "ERROR_TYPES",
-    "INPUT",
     "MAX_PAD",
     "NULL",
     "PAD",
@@ -90,7 +91,6 @@ class _Kind:
 TEXT: Final = _Kind("text")
 SIGNED: Final = _Kind("signed")
 SOURCE: Final = _Kind("source")
-INPUT: Final = _Kind("input")
 PAD: Final = _Kind("pad")
 NULL: Final = _Kind("null")
 DROP: Final = _Kind("drop")
@@ -191,8 +191,8 @@ class ReplyGuard:
             memo[value] = found
         return found
 
-    def _filter(self, value: str) -> str:
-        out = filter_whole(self._factory, value)
+    def _filter(self, value: str, *, json_string: bool = False) -> str:
+        out = filter_whole(self._factory, value, json_string=json_string)
         if len(value) >= 8 and _BASE64.fullmatch(value):
             decoded = _text_of_base64(value)
             if decoded is not None:
@@ -207,17 +207,8 @@ class ReplyGuard:
         return channel.feed(value) + channel.close()
 
     def source(self, value: str) -> str:
-        """A string of JSON source through a JSON channel."""
-        return filter_whole(self._factory, value, json_string=True)
-
-    def input(self, value: JSON) -> JSON:
-        """A JSON value written as JSON source, filtered, and parsed back."""
-        filtered = self.source(dumps(value).decode("utf-8"))
-        try:
-            result: JSON = json.loads(filtered)
-        except ValueError as exc:
-            raise StreamProtocolError("a filtered tool input is no longer valid JSON") from exc
-        return result
+        """A string of JSON source through a JSON channel (base64 of text as text)."""
+        return self._filter(value, json_string=True)
 
     def pad(self, value: str) -> str:
         """The gateway's padding in place of the provider's (same length, at most MAX_PAD)."""
@@ -287,8 +278,6 @@ class ReplyGuard:
             return self.signed(value) if isinstance(value, str) else self._text_value(value, depth)
         if spec is SOURCE:
             return self.source(value) if isinstance(value, str) else self._text_value(value, depth)
-        if spec is INPUT:
-            return self.input(value)
         raise AssertionError(f"unknown spec {spec!r}")
 
     def _object(

@@ -48,7 +48,6 @@ from pipelines.errors import StreamProtocolError
 from proxy.anthropic_messages.request import TOOL_USE_KINDS
 from proxy.replies import (
     ERROR_BODY,
-    INPUT,
     SIGNED,
     TEXT,
     Arr,
@@ -93,10 +92,10 @@ _USAGE: Final = Obj({
     "cache_creation": Obj({"ephemeral_5m_input_tokens": TEXT, "ephemeral_1h_input_tokens": TEXT}),
     "server_tool_use": Obj({"web_search_requests": TEXT, "web_fetch_requests": TEXT}),
 })
-_TOOL: Final = Obj({"id": TEXT, "name": TEXT, "input": INPUT})
-# A whole block (non-streamed replies): thinking is signed, tool inputs are JSON values;
-# every other string of every block (text, citations, server tool results and their
-# documents, unknown blocks) is text.
+_TOOL: Final = Obj({"id": TEXT, "name": TEXT, "input": TEXT})
+# A whole block (non-streamed replies): thinking is signed; every other string of every
+# block (text, citations, tool inputs, server tool results and their documents, unknown
+# blocks) is text.
 _BLOCK: Final = Tagged({"text": Obj({"text": TEXT, "citations": TEXT}),
                         "thinking": Obj({"thinking": SIGNED, "signature": TEXT}),
                         "redacted_thinking": Obj({"data": TEXT}),
@@ -353,7 +352,7 @@ class AnthropicRewriter:
             elif name == "input" and kind in TOOL_USE_KINDS:
                 # Usually ``{}`` with the input streamed as JSON deltas; a provider may
                 # send it whole here instead.
-                out[name] = value if value == {} else guard.scrub(value, INPUT)
+                out[name] = value if value == {} else guard.scrub(value, TEXT)
             else:
                 out[guard.key(name)] = guard.scrub(value, TEXT)
         return out
@@ -399,8 +398,8 @@ class AnthropicRewriter:
 def rewrite_body(body: MutableMapping[str, JSON], factory: FilterFactory) -> None:
     """A whole reply, default deny: every block in one feed per string.
 
-    Text blocks, citations, server tool results and unknown blocks are text; tool
-    inputs are filtered as JSON source; thinking through the signed channel.
+    Text blocks, citations, tool inputs, server tool results and unknown blocks are
+    text (every string and key); thinking goes through the signed channel.
     """
     scrubbed = ReplyGuard(factory).scrub(dict(body), _MESSAGE)
     assert isinstance(scrubbed, dict)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import contextlib
 import json
 from typing import Any
 
@@ -14,7 +15,6 @@ from pipelines.errors import StreamProtocolError
 from proxy.replies import (
     DROP,
     ERROR_BODY,
-    INPUT,
     MAX_PAD,
     NULL,
     PAD,
@@ -83,14 +83,15 @@ def test_tagged_cases_prove_their_tag_and_others_are_text() -> None:
         "type": "[X]", "thinking": "[X]"}
 
 
-def test_signed_source_input_and_padding() -> None:
-    """SIGNED uses the signed channel; SOURCE and INPUT the JSON channel; PAD is the
-    gateway's own padding of the same length, capped."""
+def test_signed_source_and_padding() -> None:
+    """SIGNED uses the signed channel; SOURCE the JSON channel; PAD is the gateway's own
+    padding of the same length, capped."""
     guard, made = _guard(SECRET="[S]")
     assert guard.scrub("a SECRET [P_1]", SIGNED) == "a [S] [P_1]"  # never relinked
     assert guard.scrub('{"k": "SECRET"}', SOURCE) == '{"k": "[X]"}'
     assert any(channel.json_string for channel in made)
-    assert guard.scrub({"k": ["SECRET", 1]}, INPUT) == {"k": ["[X]", 1]}
+    encoded = guard.scrub(base64.b64encode(b"note SECRET").decode(), SOURCE)
+    assert isinstance(encoded, str) and base64.b64decode(encoded) == b"note [X]"
     padded = guard.scrub("SECRETpadding", PAD)
     assert isinstance(padded, str) and len(padded) == 13 and SECRET not in padded
     assert guard.scrub("SECRET" * 40, PAD) == guard.pad("x" * MAX_PAD)
@@ -170,10 +171,10 @@ _LEAVES = st.one_of(
 _VALUES = st.recursive(_LEAVES, lambda inner: st.lists(inner, max_size=3)
                        | st.dictionaries(_KEYS, inner, max_size=4), max_leaves=14)
 _SPECS: list[Spec] = [
-    TEXT, DROP, NULL, PAD, SOURCE, INPUT, Enum("stop", "plain"), Arr(TEXT),
+    TEXT, DROP, NULL, PAD, SOURCE, Enum("stop", "plain"), Arr(TEXT),
     Obj({"id": TEXT, "type": Enum("thinking"), "x": DROP}),
     Obj({"text": TEXT}, rest=DROP),
-    Tagged({"thinking": Obj({"text": SIGNED}), "stop": Obj({"input": INPUT})}),
+    Tagged({"thinking": Obj({"text": SIGNED}), "stop": Obj({"input": SOURCE})}),
 ]
 
 
@@ -181,10 +182,8 @@ def _strings(value: object) -> list[str]:
     """Every string and key of a JSON value, written independently of the guard."""
     if isinstance(value, str):
         found = [value]
-        try:
+        with contextlib.suppress(ValueError):
             found.append(base64.b64decode(value, validate=True).decode())
-        except ValueError:
-            pass
         return found
     if isinstance(value, list):
         return [text for item in value for text in _strings(item)]
