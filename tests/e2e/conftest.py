@@ -41,6 +41,9 @@ PROMPT = (
 # for these ASCII values; the digits-only forms catch a reformatted leak).
 SEED_FORMS = [*SEEDS.values(), "4111111111111111", "DE89370400440532013000"]
 
+# The key the gateway injects on the ``fake_injected`` upstream: never shown to a client.
+PROVIDER_KEY = "sk-provider-Zq3vT8wLm2"
+
 AnyServer = Callable[..., Awaitable[TestServer]]
 
 
@@ -88,6 +91,14 @@ def config_data(
          "upstream": "fake_injected", "pipeline": ["regex"], "clients": ["trusted", "vendor"],
          "response": {"relink": False}},
     ]
+    # The provider key injected, the route's patterns redacted: with relink off (the
+    # client must not see raw values) and on.
+    for prefix, relinks in (("/guarded", False), ("/guarded-relink", True)):
+        for api, path in (("openai_chat", "/v1/chat/completions"),
+                          ("anthropic_messages", "/v1/messages")):
+            routes.append({"name": f"{prefix[1:]}-{api}", "path": prefix + path, "api": api,
+                           "upstream": "fake_injected", "pipeline": ["regex"],
+                           "response": dict(response, relink=relinks)})
     if fail_open:
         for route in routes:
             route["fail_open"] = ["regex"]
@@ -99,7 +110,7 @@ def config_data(
         "clients": {"trusted": {"key": "gw-trusted-key"}, "vendor": {"key": "gw-vendor-key"}},
         "upstreams": {
             "fake": dict(upstream, auth="passthrough"),
-            "fake_injected": dict(upstream, auth="inject", api_key="sk-provider-secret"),
+            "fake_injected": dict(upstream, auth="inject", api_key=PROVIDER_KEY),
         },
         "detectors": {"regex": {"type": "regex", "timeout_s": 5}},
         "routes": routes,

@@ -56,10 +56,11 @@ class Received:
 class Reply:
     """What the fake answers with.
 
-    ``kind``: ``sse`` (``body`` sent in ``chunk``-byte writes), ``json`` (``body`` with
-    ``status``), ``hang`` (never answers), ``cut`` (sends ``body[:cut_at]`` of an SSE
-    stream, then drops the connection), ``slow_sse`` (like ``sse`` but waits
-    ``delay`` seconds between writes, for disconnect tests).
+    ``kind``: ``sse`` (``body`` sent in ``chunk``-byte writes, or in writes of the
+    ``sizes`` given, cycling), ``json`` (``body`` with ``status``), ``hang`` (never
+    answers), ``cut`` (sends ``body[:cut_at]`` of an SSE stream, then drops the
+    connection), ``slow_sse`` (like ``sse`` but waits ``delay`` seconds between
+    writes, for disconnect tests).  ``headers`` are added to the response.
     """
 
     kind: str
@@ -69,6 +70,8 @@ class Reply:
     cut_at: int = 0
     delay: float = 0.0
     content_type: str = "application/json"
+    headers: tuple[tuple[str, str], ...] = ()
+    sizes: tuple[int, ...] = ()
 
     @classmethod
     def sse(cls, body: bytes, chunk: int = 64) -> Reply:
@@ -110,17 +113,28 @@ class FakeUpstream:
         self.received.append(Received(request.path_qs, dict(request.headers), body))
         reply = self.script.pop(0) if self.script else self.default
         if reply.kind == "json":
-            return web.Response(body=reply.body, status=reply.status,
-                                content_type=reply.content_type)
+            whole = web.Response(body=reply.body, status=reply.status,
+                                 content_type=reply.content_type)
+            for name, value in reply.headers:
+                whole.headers.add(name, value)
+            return whole
         if reply.kind == "hang":
             await asyncio.sleep(3600)
         response = web.StreamResponse(status=reply.status)
         response.content_type = "text/event-stream"
+        for name, value in reply.headers:
+            response.headers.add(name, value)
         await response.prepare(request)
         data = reply.body[: reply.cut_at] if reply.kind == "cut" else reply.body
+        sizes = reply.sizes or (reply.chunk,)
         try:
-            for start in range(0, len(data), reply.chunk):
-                await response.write(data[start : start + reply.chunk])
+            start = 0
+            turn = 0
+            while start < len(data):
+                size = max(1, sizes[turn % len(sizes)])
+                turn += 1
+                await response.write(data[start : start + size])
+                start += size
                 self.writes += 1
                 if reply.delay:
                     await asyncio.sleep(reply.delay)

@@ -17,7 +17,7 @@ import aiohttp
 import pytest
 
 from proxy.sse import Event, SSEDecoder
-from tests.e2e.conftest import PROMPT, Gateway
+from tests.e2e.conftest import PROMPT, PROVIDER_KEY, Gateway
 from tests.e2e.fake_upstream import RECORDED, FakeUpstream, Reply
 
 StartGateway = Callable[..., Awaitable[Gateway]]
@@ -277,7 +277,7 @@ async def test_tiers_inject_keys_and_relink_policy(fake: FakeUpstream, gateway: 
     assert b"to [EMAIL_1]" in masked
     for request in fake.received:
         assert request.path == OPENAI
-        assert request.headers["Authorization"] == "Bearer sk-provider-secret"
+        assert request.headers["Authorization"] == f"Bearer {PROVIDER_KEY}"
         assert "gw-" not in str(request.headers)
         assert b"jane.doe" not in request.body
     # Passthrough upstream: the client's provider key is relayed as is.
