@@ -300,13 +300,26 @@ class _MeteredPolicy:
 
     def factory_for(self, vault: Vault) -> FilterFactory:
         """The inner policy's channel factory, each filter metered."""
-        make = self._inner.factory_for(vault)
-        metrics = self._metrics
+        return _MeteredFactory(self._inner.factory_for(vault), self._metrics)
 
-        def factory(json_string: bool) -> TextFilter:
-            return _MeteredFilter(make(json_string), metrics)
 
-        return factory
+@final
+class _MeteredFactory:
+    """A channel factory whose filters (signed ones too) are metered."""
+
+    __slots__ = ("_make", "_metrics")
+
+    def __init__(self, make: FilterFactory, metrics: Metrics) -> None:
+        self._make = make
+        self._metrics = metrics
+
+    def __call__(self, json_string: bool, /) -> TextFilter:
+        """A metered text channel."""
+        return _MeteredFilter(self._make(json_string), self._metrics)
+
+    def signed(self) -> TextFilter:
+        """A metered signed channel."""
+        return _MeteredFilter(self._make.signed(), self._metrics)
 
 
 @final

@@ -437,3 +437,99 @@ def test_whole_body_filters_results_and_citations_thinking_untouched() -> None:
     assert body["content"][0] == thinking
     assert "SECRET" not in json.dumps(body["content"][1:])
     assert body["content"][3]["input"] == {"q": "[X]"}
+
+
+# -- default deny outside the channels ---------------------------------------------------
+
+
+def test_message_start_ping_unknown_events_and_stops_are_filtered() -> None:
+    """message_start's message (blocks open their channels), pings, unknown events,
+    message_delta and stop events: every string through a filter, types kept."""
+    payloads = _run(
+        {"type": "message_start", "message": {
+            "id": "msg_SECRET", "type": "message", "role": "assistant", "model": "SECRET",
+            "stop_sequence": "SECRET", "SECRET": 1,
+            "content": [{"type": "text", "text": "from start SECRET"}]}},
+        {"type": "ping", "note": "SECRET"},
+        {"type": "mystery", "SECRET": ["SECRET"]},
+        {"type": "content_block_delta", "index": 0,
+         "delta": {"type": "text_delta", "text": " and on"}},
+        {"type": "content_block_stop", "index": 0, "x": "SECRET"},
+        {"type": "message_delta", "delta": {"stop_reason": "end_turn",
+                                            "stop_sequence": "SECRET"},
+         "usage": {"output_tokens": 3, "SECRET": 1}},
+        {"type": "message_stop", "x": "SECRET"},
+    )
+    message: Any = payloads[0]["message"]
+    assert message["id"] == "msg_[X]" and message["model"] == "[X]" and message["[X]"] == 1
+    assert message["content"] == [{"type": "text", "text": "from start [X]"}]
+    assert payloads[1] == {"type": "ping", "note": "[X]"}
+    assert payloads[2] == {"type": "mystery", "[X]": ["[X]"]}
+    assert payloads[-2]["delta"] == {"stop_reason": "end_turn", "stop_sequence": "[X]"}
+
+
+def test_a_value_split_between_message_start_and_a_delta_is_one_channel() -> None:
+    """Text in message_start's block and its first delta go through the same filter."""
+    factory, _ = factory_of({"SECRET": "[X]"})
+    raw = b"".join(encode_json_event(p, event=str(p["type"])) for p in (
+        {"type": "message_start", "message": {"id": "m", "content": [
+            {"type": "text", "text": "a SEC"}]}},
+        {"type": "content_block_delta", "index": 0,
+         "delta": {"type": "text_delta", "text": "RET b"}},
+        {"type": "content_block_stop", "index": 0},
+        {"type": "message_stop"},
+    ))
+    events = replay(SHAPE.rewriter(factory), raw, 5)
+    assert b"SECRET" not in b"".join(event.raw.encode() for event in events)
+    assert "[X]" in "".join(event.data or "" for event in events)
+
+
+@pytest.mark.parametrize("delta", [
+    {"type": "thinking_delta", "thinking": "SECRET"},
+    {"type": "input_json_delta", "partial_json": "SECRET"},
+])
+def test_a_channel_delta_of_another_kind_is_refused(delta: dict[str, str]) -> None:
+    """A delta whose type does not match its block is a protocol error, never passed."""
+    rewriter = SHAPE.rewriter(factory_of({})[0])
+    raw = b"".join(encode_json_event(p, event=str(p["type"])) for p in (
+        {"type": "content_block_start", "index": 0, "content_block": {"type": "text",
+                                                                       "text": ""}},
+        {"type": "content_block_delta", "index": 0, "delta": delta},
+    ))
+    with pytest.raises(StreamProtocolError):
+        for event in SSEDecoder().feed(raw):
+            rewriter.on_event(event)
+
+
+def test_event_names_comments_and_fields() -> None:
+    """A known name passes; an unknown one only if the filter leaves it; else the
+    payload's known type or nothing; comments become empty comments; id/retry vanish."""
+    factory, _ = factory_of({"SECRET": "[X]"}, hold=False)
+    rewriter = SHAPE.rewriter(factory)
+    raw = (b'event: SECRET\ndata: {"type":"ping"}\n\n'
+           b'event: SECRET\ndata: {"type":"other"}\n\n'
+           b'event: custom.kind\ndata: {"type":"other"}\n\n'
+           b": keep SECRET\n\nid: SECRET\nretry: 3\n\n")
+    out = b"".join(chunk for event in SSEDecoder().feed(raw) for chunk in rewriter.on_event(event))
+    assert out == (b'event: ping\ndata: {"type":"ping"}\n\n'
+                   b'event: custom.kind\ndata: {"type":"other"}\n\n:\n\n')
+
+
+def test_server_tool_results_decode_base64_text() -> None:
+    """A web_fetch document's text/plain data, plain or base64, is filtered like text."""
+    import base64
+
+    encoded = base64.b64encode(b"page SECRET text").decode()
+    payloads = _run(
+        {"type": "content_block_start", "index": 0, "content_block": {
+            "type": "web_fetch_tool_result", "tool_use_id": "srvtoolu_1", "content": {
+                "type": "web_fetch_result", "url": "https://x", "content": {
+                    "type": "document", "title": "SECRET",
+                    "source": {"type": "base64", "media_type": "text/plain",
+                               "data": encoded}}}}},
+        {"type": "content_block_stop", "index": 0},
+        {"type": "message_stop"},
+    )
+    document: Any = payloads[0]["content_block"]["content"]["content"]  # type: ignore[index]
+    assert document["title"] == "[X]"
+    assert base64.b64decode(document["source"]["data"]) == b"page [X] text"

@@ -494,3 +494,84 @@ def test_whole_body_custom_tool_input_is_filtered() -> None:
     SHAPE.rewrite_body(body, factory)
     assert body["choices"][0]["message"]["tool_calls"] == [
         {"id": "c", "type": "custom", "custom": {"name": "grep", "input": "[X]"}}]
+
+
+# -- default deny outside the channels ---------------------------------------------------
+
+
+def _replay_secret(*chunks: dict[str, Any], size: int = 7, batch: bool = True) -> list[Event]:
+    factory, _ = factory_of({"SECRET": "[X]"}, hold=False)
+    raw = b"".join(encode_json_event(c) for c in chunks) + b"data: [DONE]\n\n"
+    events = replay(SHAPE.rewriter(factory), raw, size, batch=batch)
+    assert b"SECRET" not in b"".join(event.raw.encode() for event in events)
+    return events
+
+
+def test_envelope_choice_and_usage_members_are_filtered() -> None:
+    """Ids, models, unknown envelope and choice members and their keys, usage members,
+    chunks without choices: every string through a filter; closed enums pass."""
+    events = _replay_secret(
+        {"id": "c-SECRET", "model": "SECRET", "object": "chat.completion.chunk",
+         "SECRET": {"deep": ["SECRET"]}, "choices": [
+             {"index": 0, "delta": {"content": "hi"}, "finish_reason": None,
+              "content_filter_results": {"hate": {"severity": "SECRET"}}}]},
+        {"id": "c", "choices": [], "usage": {"total_tokens": 3, "note": "SECRET"},
+         "prompt_filter_results": [{"x": "SECRET"}]},
+        {"id": "c", "choices": [{"index": 0, "delta": {}, "finish_reason": "SECRET"}]},
+    )
+    payloads: list[Any] = data_events(events)
+    assert payloads[0]["id"] == "c-[X]" and payloads[0]["model"] == "[X]"
+    assert payloads[0]["[X]"] == {"deep": ["[X]"]}
+    assert payloads[0]["object"] == "chat.completion.chunk"
+    assert payloads[0]["choices"][0]["content_filter_results"] == {"hate": {"severity": "[X]"}}
+    assert payloads[1]["usage"] == {"total_tokens": 3, "note": "[X]"}
+    assert payloads[-1]["choices"][0]["finish_reason"] == "[X]"
+
+
+def test_padding_is_the_gateways_own_of_the_same_length() -> None:
+    """``obfuscation`` never passes: the gateway writes its own padding, same length."""
+    chunks = [{"id": "c", "choices": [{"index": 0, "delta": {"content": piece},
+                                       "finish_reason": None}], "obfuscation": pad}
+              for piece, pad in (("a", "SECRETx"), ("b", "SECRET" * 20))]
+    payloads: list[Any] = data_events(_replay_secret(*chunks, size=10_000, batch=False))
+    assert [len(p["obfuscation"]) for p in payloads[:2]] == [7, 64]
+    merged: list[Any] = data_events(_replay_secret(*chunks, size=10_000))
+    assert merged[0]["choices"][0]["delta"] == {"content": "ab"}  # one read: one chunk
+    assert len(merged[0]["obfuscation"]) == 7
+
+
+def test_a_tool_call_id_and_name_pass_once() -> None:
+    """The SDK concatenates repeated strings of a delta: a second id or name is dropped,
+    and each is filtered; unknown members of calls and functions never pass."""
+    events = _replay_secret(
+        {"id": "c", "choices": [{"index": 0, "delta": {"tool_calls": [
+            {"index": 0, "id": "call_1", "type": "function", "x": "SECRET",
+             "function": {"name": "look", "arguments": "", "y": "SECRET"}}]},
+            "finish_reason": None}]},
+        {"id": "c", "choices": [{"index": 0, "delta": {"tool_calls": [
+            {"index": 0, "id": "SECRET", "function": {"name": "SECRET", "arguments": "{}"}}]},
+            "finish_reason": None}]},
+    )
+    calls = [call for p in data_events(events) for choice in p["choices"]  # type: ignore[attr-defined]
+             for call in choice["delta"].get("tool_calls", [])]
+    assert calls[0] == {"index": 0, "id": "call_1", "type": "function",
+                        "function": {"name": "look", "arguments": ""}}
+    assert all("id" not in call and "name" not in call.get("function", {})
+               for call in calls[1:])
+
+
+def test_an_error_chunk_is_filtered_and_ends_the_stream() -> None:
+    """An upstream error object is relayed with its strings filtered, then nothing."""
+    rewriter = SHAPE.rewriter(factory_of({"SECRET": "[X]"}, hold=False)[0])
+    raw = b'data: {"error":{"message":"boom SECRET","type":"server_error","SECRET":1}}\n\n'
+    (event,) = SSEDecoder().feed(raw)
+    assert rewriter.on_event(event) == [
+        b'data: {"error":{"message":"boom [X]","type":"server_error","[X]":1}}\n\n']
+    assert rewriter.finish() == []
+
+
+def test_a_delta_that_is_not_an_object_carries_nothing() -> None:
+    """A delta of another JSON type is replaced by an empty one."""
+    payloads: list[Any] = data_events(_replay_secret(
+        {"id": "c", "choices": [{"index": 0, "delta": "SECRET", "finish_reason": None}]}))
+    assert payloads[0]["choices"][0]["delta"] == {}

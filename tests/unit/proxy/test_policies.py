@@ -236,3 +236,57 @@ def test_a_ceiling_below_a_redacted_pattern_is_reported_with_the_route_path() ->
         build_policy(config, config.routes[0], detectors)
     assert info.value.path == "routes[r].response.max_held_chars"
     assert "'BEARER_TOKEN'" in info.value.message and info.value.source == "gateway.yaml"
+
+
+# -- the injected provider key; signed channels ------------------------------------------
+
+KEY = "sk-live-7Hq2Zr9Xw"
+
+
+def _inject_config(relink: bool, auth: str = "inject") -> Config:
+    upstream: dict[str, object] = {"base_url": "http://127.0.0.1:9", "auth": auth}
+    if auth == "inject":
+        upstream["api_key"] = KEY
+    return parse_config(
+        {"upstreams": {"up": upstream}, "detectors": {"regex": {"type": "regex"}},
+         "routes": [{"name": "r", "path": "/v1/chat/completions", "api": "openai_chat",
+                     "upstream": "up", "pipeline": ["regex"],
+                     "response": {"relink": relink}}]},
+        source="gateway.yaml", base_dir=Path.cwd(), environ={},
+    )
+
+
+def _whole(channel: object, text: str) -> str:
+    assert isinstance(channel, EgressFilter)
+    return channel.feed(text) + channel.close()
+
+
+@pytest.mark.parametrize("relink", [True, False])
+def test_the_injected_key_is_masked_anywhere_without_any_redact(relink: bool) -> None:
+    """The key the route injects is masked in every channel kind, inside a word too,
+    though ``response.redact`` is empty; a pass-through route has no such key."""
+    config = _inject_config(relink)
+    factory = build_policy(config, config.routes[0], {}).factory_for(Vault())
+    for channel in (factory(False), factory(True), factory.signed()):
+        assert KEY not in _whole(channel, f'{{"k": "x{KEY}y"}}')
+    assert _whole(factory(False), f"key {KEY}.") == "key [REDACTED:API_KEY]."
+    passthrough = _inject_config(relink, auth="passthrough")
+    plain = build_policy(passthrough, passthrough.routes[0], {}).factory_for(Vault())
+    assert _whole(plain(False), f"key {KEY}.") == f"key {KEY}."
+
+
+def test_signed_channels_redact_but_never_relink() -> None:
+    """Relinking route: the signed channel keeps placeholders and still masks the key;
+    masking route: it masks the request's raw values like the text channels."""
+    vault = Vault()
+    placeholder = vault.issue("EMAIL", "jane@corp.example")
+    text = f"{placeholder} jane@corp.example {KEY}"
+    config = _inject_config(relink=True)
+    factory = build_policy(config, config.routes[0], {}).factory_for(vault)
+    assert _whole(factory(False), text).startswith("jane@corp.example")
+    assert _whole(factory.signed(), text) == (
+        f"{placeholder} jane@corp.example [REDACTED:API_KEY]")
+    config = _inject_config(relink=False)
+    factory = build_policy(config, config.routes[0], {}).factory_for(vault)
+    assert _whole(factory.signed(), text) == (
+        f"{placeholder} [REDACTED:EMAIL] [REDACTED:API_KEY]")
