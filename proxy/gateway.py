@@ -345,12 +345,15 @@ async def _relay_error(
     except (ValueError, RecursionError):
         parsed = None
     body: object
+    headers = reply_headers(up.headers.items(), guard)
     if injected and up.status in (401, 403):
         body = shape.error_body(
             502, "upstream_auth", f"the upstream refused the gateway's credentials "
             f"(HTTP {up.status})"
         )
         status = 502
+        # Retrying cannot help a client whose request is fine: tell the SDKs not to.
+        headers["x-should-retry"] = "false"
     elif shape.is_error_body(parsed):
         body = guard.scrub(parsed, ERROR_BODY)
     else:
@@ -362,7 +365,7 @@ async def _relay_error(
         status=status,
         body=dumps(body),
         content_type="application/json",
-        headers=reply_headers(up.headers.items(), guard),
+        headers=headers,
     )
 
 

@@ -454,6 +454,7 @@ async def test_upstream_auth_failure_on_an_injected_key_is_the_gateways_message(
     assert outcome.error is not None and getattr(outcome.error, "status_code", 0) == 502
     assert PROVIDER_KEY[-4:] not in tee.exchanges[0].body.decode()
     assert "refused the gateway's credentials" in str(outcome.error)
+    assert ("x-should-retry", "false") in tee.exchanges[0].headers
     fake.script.extend([Reply.json_body(recorded_body, status=401)] * 2)
     direct = await call(api, fake.url, Tee(), stream=True)
     through = await call(api, gw.url, Tee(), stream=True)
