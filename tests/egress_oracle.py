@@ -10,7 +10,6 @@ one-chunk output.
 
 from __future__ import annotations
 
-import json
 import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -74,6 +73,18 @@ class Oracle:
 
     def run(self, text: str) -> tuple[str, int]:
         """``(output, length of the longest replaced candidate)`` for the whole text."""
+        edits, longest = self.edits(text)
+        out: list[str] = []
+        pos = 0
+        for start, stop, output, _is_mask in edits:
+            out += [text[pos:start], output]
+            pos = stop
+        out.append(text[pos:])
+        return "".join(out), longest
+
+    def edits(self, text: str) -> tuple[list[tuple[int, int, str, bool]], int]:
+        """The replacements of the whole text, ``(start, stop, output, is_mask)`` each
+        (a ``\\K`` match starts where it keeps), and the longest candidate's length."""
         compiled = [(p, regex.compile(p.pattern, regex.VERSION1)) for p in self.patterns]
         literal_lists: list[tuple[int, list[tuple[str, str]]]] = []
         if not self.relink:
@@ -81,23 +92,24 @@ class Oracle:
             vault += [(v, p[1 : p.rindex("_")]) for p, v in self.relink_map.items()]
             literal_lists.append((1, vault))
         literal_lists.append((2, list(self.literals.items())))
-        out: list[str] = []
+        edits: list[tuple[int, int, str, bool]] = []
         longest = 0
         pos = 0
         while pos < len(text):
-            best: tuple[int, int, str] | None = None  # (length, rank, output)
+            # (length, rank, replaced from, output, is_mask)
+            best: tuple[int, int, int, str, bool] | None = None
 
-            def offer(length: int, rank: int, output: str) -> None:
+            def offer(length: int, rank: int, start: int, output: str, is_mask: bool) -> None:
                 nonlocal best
                 if length <= 0:
                     return
                 if best is None or length > best[0] or (length == best[0] and rank < best[1]):
-                    best = (length, rank, output)
+                    best = (length, rank, start, output, is_mask)
 
             for placeholder, value in self.relink_map.items():
                 length = echo_length(text, pos, placeholder)
                 if length:
-                    offer(length, 0, value if self.relink else text[pos : pos + length])
+                    offer(length, 0, pos, value if self.relink else text[pos : pos + length], False)
             for rank, pairs in literal_lists:
                 seen: set[str] = set()
                 for value, label in pairs:
@@ -106,7 +118,7 @@ class Oracle:
                         continue
                     seen.add(key)
                     if literal_at(text, pos, key):
-                        offer(len(key), rank, self.mask.format(label=label))
+                        offer(len(key), rank, pos, self.mask.format(label=label), True)
             for index, (pattern, rx) in enumerate(compiled):
                 match = rx.match(text, pos)
                 if match is None or match.end() <= match.start():
@@ -116,33 +128,127 @@ class Oracle:
                 offer(
                     match.end() - pos,
                     3 + index,
-                    text[pos : match.start()] + self.mask.format(label=pattern.label),
+                    match.start(),
+                    self.mask.format(label=pattern.label),
+                    True,
                 )
             if best is None:
-                out.append(text[pos])
                 pos += 1
-            else:
-                out.append(best[2])
-                longest = max(longest, best[0])
-                pos += best[0]
-        return "".join(out), longest
+                continue
+            length, _rank, start, output, is_mask = best
+            if is_mask or output != text[start : pos + length]:
+                edits.append((start, pos + length, output, is_mask))
+            longest = max(longest, length)
+            pos += length
+        return edits, longest
 
     def run_json(self, text: str) -> str:
-        """The same semantics applied inside every string literal of JSON text."""
-        out: list[str] = []
+        """The JSON-source semantics (pipelines/egress/jsonstream.py's docstring).
+
+        Each string literal's content is decoded and filtered on its own; the text
+        around the literals, each literal standing there as its two quotes, is filtered
+        as one more text, its masks written as JSON strings; a literal whose opening
+        quote a replacement covers goes with it.
+        """
+        view: list[str] = []
+        contents: dict[int, str] = {}  # opening quote's view offset -> literal output
         ascii_seen = False
-        for token in regex.finditer(r'"(?:[^"\\]|\\.)*"|[^"]+', text, regex.DOTALL):
-            raw = token.group()
-            if not raw.startswith('"'):
-                out.append(raw)
+        for token in lex_json(text):
+            if isinstance(token, str):
+                view.append(token)
                 continue
-            ascii_mode = ascii_seen
-            for escape in regex.finditer(r"\\(u[0-9a-fA-F]{4}|.)", raw[1:-1], regex.DOTALL):
-                if escape.group(1)[0] == "u" and int(escape.group(1)[1:], 16) >= 0x80:
-                    ascii_seen = True
-            value = json.loads(raw)
-            out.append('"' + encode(self.run(value)[0], ascii_mode) + '"')
+            raw, closed = token
+            quote = sum(map(len, view))
+            view.append('"' + ('"' if closed else ""))
+            decoded, wide_escape = decode_json_string(raw)
+            contents[quote] = encode(self.run(decoded)[0], ascii_seen)
+            ascii_seen = ascii_seen or wide_escape
+        whole = "".join(view)
+        out: list[str] = []
+
+        def copy(start: int, stop: int) -> None:
+            for at in range(start, stop):
+                out.append(whole[at])
+                out.append(contents.get(at, ""))
+
+        pos = 0
+        for start, stop, output, is_mask in self.edits(whole)[0]:
+            copy(pos, start)
+            out.append('"' + encode(output, True) + '"' if is_mask else output)
+            pos = stop
+        copy(pos, len(whole))
         return "".join(out)
+
+
+def lex_json(text: str) -> list[str | tuple[str, bool]]:
+    """JSON source as runs outside string literals (``str``) and literals
+    (``(raw content, closed)``); a literal runs from an unescaped quote to the next one,
+    or to the end."""
+    tokens: list[str | tuple[str, bool]] = []
+    i = 0
+    while i < len(text):
+        if text[i] != '"':
+            j = text.find('"', i)
+            j = len(text) if j < 0 else j
+            tokens.append(text[i:j])
+            i = j
+            continue
+        j = i + 1
+        while j < len(text) and text[j] != '"':
+            j += 2 if text[j] == "\\" else 1
+        tokens.append((text[i + 1 : min(j, len(text))], j < len(text)))
+        i = j + 1
+    return tokens
+
+
+_UNESCAPE = {'"': '"', "\\": "\\", "/": "/", "b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t"}
+_HEX_DIGITS = "0123456789abcdefABCDEF"
+
+
+def decode_json_string(raw: str) -> tuple[str, bool]:
+    """A literal's raw content decoded, and whether a ``\\u`` escape wrote a non-ASCII
+    character.  Escapes JSON does not define are kept as written (``\\q``, ``\\u12``, a
+    backslash cut off by the end); surrogate escapes pair when adjacent."""
+    out: list[str] = []
+    wide = False
+    high = ""
+    i = 0
+    while i < len(raw):
+        char = raw[i]
+        if char == "\\" and i + 1 < len(raw) and raw[i + 1] == "u":
+            digits = ""
+            while len(digits) < 4 and i + 2 + len(digits) < len(raw):
+                if raw[i + 2 + len(digits)] not in _HEX_DIGITS:
+                    break
+                digits += raw[i + 2 + len(digits)]
+            if len(digits) < 4:
+                out += [high, "\\u" + digits]
+                high = ""
+                i += 2 + len(digits)
+                continue
+            code = int(digits, 16)
+            wide = wide or code >= 0x80
+            i += 6
+            if 0xDC00 <= code <= 0xDFFF and high:
+                out.append(chr(0x10000 + ((ord(high) - 0xD800) << 10) + (code - 0xDC00)))
+                high = ""
+            elif 0xD800 <= code <= 0xDBFF:
+                out.append(high)
+                high = chr(code)
+            else:
+                out += [high, chr(code)]
+                high = ""
+            continue
+        if char == "\\" and i + 1 < len(raw):
+            escaped = raw[i + 1]
+            out += [high, _UNESCAPE.get(escaped, "\\" + escaped)]
+            i += 2
+        else:
+            out += [high, char]
+            i += 1
+        high = ""
+    out.append(high)
+    return "".join(out), wide
 
 
 def echo_length(text: str, pos: int, placeholder: str) -> int:

@@ -61,7 +61,7 @@ from typing import final
 
 import regex
 
-from pipelines.egress.jsonstream import JsonStringChannel
+from pipelines.egress.jsonstream import Edit, JsonSourceChannel
 from pipelines.egress.literals import fold
 from pipelines.egress.policy import DEFAULT_MASK, EgressPolicy, EgressRules, OutputPattern
 from pipelines.egress.regex import RegexItem
@@ -82,12 +82,14 @@ __all__ = [
 class TextStream:
     """The filter over plain text: see the module docstring for what it emits.
 
-    Used directly for text channels and per string literal by the JSON channel.
+    Used directly for text channels, and by the JSON channel per string literal and for
+    the text around them (``record=True``: it lays out the output itself).
     """
 
     __slots__ = (
         "_base",
         "_dead",
+        "_edits",
         "_fresh",
         "_low",
         "_pos",
@@ -97,8 +99,11 @@ class TextStream:
         "_text",
     )
 
-    def __init__(self, rules: EgressRules) -> None:
+    def __init__(self, rules: EgressRules, *, record: bool = False) -> None:
         self._rules = rules
+        # With ``record``, every replacement as ``(start, stop, output, is_mask)`` in
+        # absolute input offsets, for a caller that lays out the output itself.
+        self._edits: list[Edit] | None = [] if record else None
         self._text = ""  # settled context window + pending text
         # fold() of a prefix of _text, for the literal scanners: fold maps each character
         # on its own, so the window is folded once per character, not once per feed
@@ -115,6 +120,19 @@ class TextStream:
     def held(self) -> int:
         """Characters received but not yet settled."""
         return len(self._text) - self._pos
+
+    @property
+    def settled(self) -> int:
+        """How many characters of the input are settled (an absolute offset)."""
+        return self._base + self._pos
+
+    def take_edits(self) -> list[Edit]:
+        """The replacements recorded since the last call (``record=True`` only)."""
+        edits = self._edits
+        if edits is None:
+            raise RuntimeError("the stream was not built with record=True")
+        self._edits = []
+        return edits
 
     def feed(self, text: str) -> str:
         """Add ``text``; return everything that is now settled."""
@@ -219,22 +237,27 @@ class TextStream:
             chosen = self._choose(text, low, pos, final, at_items)
             if chosen is None:
                 break  # an item is still open here
-            stop, replacement = chosen
+            stop, replace_from, replacement, is_mask = chosen
             if stop <= pos:
                 out.append(text[pos])
                 pos += 1
                 continue
             if stop - pos > policy.max_held_chars:
                 raise EgressRefused(policy.max_held_chars, self._label_at(text, pos))
+            out.append(text[pos:replace_from])
             out.append(replacement)
+            if self._edits is not None and (is_mask or replacement != text[replace_from:stop]):
+                self._edits.append((base + replace_from, base + stop, replacement, is_mask))
             pos = stop
         self._pos = pos
         return "".join(out)
 
     def _choose(
         self, text: str, low: str, pos: int, final: bool, at_items: int
-    ) -> tuple[int, str] | None:
-        """The winning candidate at ``pos`` as ``(stop, output)``; ``(pos, "")`` if none.
+    ) -> tuple[int, int, str, bool] | None:
+        """The winning candidate at ``pos`` as ``(stop, replace_from, output, is_mask)``:
+        ``text[pos:replace_from]`` is kept (``\\K``), ``text[replace_from:stop]`` becomes
+        ``output``; ``stop == pos`` if there is none.
 
         ``at_items`` are the regex items that match or are open at ``pos`` (from the
         scan); None when one of them is still open.
@@ -244,32 +267,35 @@ class TextStream:
         found = policy.regex.matches_at(text, pos, final, at_items)
         if found is None:
             return None
-        best_stop, best_rank, best_out = pos, 1 << 30, ""
+        best: tuple[int, int, str, bool] = (pos, pos, "", False)
+        best_rank = 1 << 30
         for item, match in found:
-            output = self._output(item, match, text, pos)
-            if output is None:
+            chosen = self._output(item, match)
+            if chosen is None:
                 continue
             stop = match.end()
-            if stop > best_stop or (stop == best_stop and item.rank < best_rank):
-                best_stop, best_rank, best_out = stop, item.rank, output
+            if stop > best[0] or (stop == best[0] and item.rank < best_rank):
+                best, best_rank = (stop, *chosen), item.rank
         for scanner in rules.scanners:
             for stop, label in scanner.matches_at(text, low, pos):
-                if stop > best_stop or (stop == best_stop and scanner.rank < best_rank):
-                    best_stop, best_rank = stop, scanner.rank
-                    best_out = policy.mask.format(label=label)
-        return best_stop, best_out
+                if stop > best[0] or (stop == best[0] and scanner.rank < best_rank):
+                    best = (stop, pos, policy.mask.format(label=label), True)
+                    best_rank = scanner.rank
+        return best
 
-    def _output(self, item: RegexItem, match: regex.Match[str], text: str, pos: int) -> str | None:
-        """What a complete match of ``item`` at ``pos`` becomes, or None if it does not count."""
+    def _output(self, item: RegexItem, match: regex.Match[str]) -> tuple[int, str, bool] | None:
+        """What a complete match of ``item`` becomes, as ``(replace_from, output,
+        is_mask)``, or None if it does not count."""
         rules = self._rules
         if item.kind == "placeholder":
             canonical = canonical_placeholder(match.group())
             if canonical is None or canonical not in rules.relink_map:
                 return None
-            return rules.relink_map[canonical] if rules.policy.relink else match.group()
+            value = rules.relink_map[canonical] if rules.policy.relink else match.group()
+            return match.start(), value, False
         if item.validator is not None and not _accepts(item.validator, match.group()):
             return None
-        return text[pos : match.start()] + rules.policy.mask.format(label=item.label)
+        return match.start(), rules.policy.mask.format(label=item.label), True
 
     def _label_at(self, text: str, pos: int) -> str | None:
         label = self._rules.policy.regex.open_label(text, pos)
@@ -296,17 +322,24 @@ def _accepts(validator: Callable[[str], bool], value: str) -> bool:
 class EgressFilter:
     """One text channel of a reply: ``feed`` chunks, then ``close``.
 
-    With ``json_string=True`` the channel carries JSON text (tool-call arguments): the
-    values inside its string literals are filtered (escapes decoded first) and the
-    output is re-escaped, so it stays valid JSON (see :mod:`pipelines.egress.jsonstream`).
-    After a refusal the filter is dead: every further call raises again.
+    With ``json_string=True`` the channel carries JSON source (tool-call arguments):
+    all of it is filtered, the contents of string literals decoded first and escaped
+    again, the text around them as one more text, so valid JSON stays valid (see
+    :mod:`pipelines.egress.jsonstream`).  After a refusal the filter is dead: every
+    further call raises again.
     """
 
     __slots__ = ("_ceiling", "_channel", "_refused")
 
     def __init__(self, rules: EgressRules, *, json_string: bool = False) -> None:
-        self._channel: TextStream | JsonStringChannel = (
-            JsonStringChannel(lambda: TextStream(rules)) if json_string else TextStream(rules)
+        self._channel: TextStream | JsonSourceChannel = (
+            JsonSourceChannel(
+                lambda: TextStream(rules),
+                TextStream(rules, record=True),
+                rules.policy.max_held_chars,
+            )
+            if json_string
+            else TextStream(rules)
         )
         self._ceiling = rules.policy.max_held_chars
         self._refused = False

@@ -1,30 +1,62 @@
-"""JSON-string channels: filter the values inside the string literals of streamed JSON.
+"""JSON-source channels: filter the whole source of streamed JSON, literals decoded.
 
-Tool-call arguments stream as fragments of JSON *text* (``{"pa``, ``ssword": "hun``,
-...).  Values live inside its string literals, possibly written with escapes
-(``bob\\u0040corp.example`` is ``bob@corp.example``).  :class:`JsonStringChannel` is a
-small streaming lexer: text outside string literals passes through unchanged; the
-content of each string literal is decoded (escapes, surrogate pairs, escapes cut
-across chunks), run through a fresh text filter, and the filter's output is escaped
-again, so the result stays valid JSON and equal in value.
+Tool-call arguments (OpenAI ``function.arguments``, Anthropic ``partial_json``) stream
+as fragments of JSON *text* (``{"pa``, ``ssword": "hun``, ...) that a model writes and
+that need not be valid JSON: a value may sit inside a string literal, written with
+escapes (``bob\\u0040corp.example`` is ``bob@corp.example``), or outside any literal (a
+bare word, a quote the model forgot to escape, arguments that are no JSON at all).
+:class:`JsonSourceChannel` lexes the source as it streams and filters every character
+of it, under two text filters:
 
-Escaping: ``"``, ``\\`` and control characters always; characters outside ASCII are
-written raw, unless an earlier string literal of the channel wrote one as ``\\uXXXX``
-(an ``ensure_ascii`` producer), in which case they are escaped the same way.  The
-choice for a literal is fixed at its opening quote, so it does not depend on chunking.
-Lone surrogates are always escaped.  An invalid escape (``\\x``) is kept as the two
-characters it spells; text outside string literals (numbers, ``true``) is not filtered.
+* **Literals.**  The content of each string literal (from an unescaped ``"`` to the next
+  one; an unterminated one runs to the end) is decoded (escapes, surrogate pairs,
+  escapes cut across chunks) and run through a fresh text filter of its own, whose end
+  is the literal's end (a key cut off by the closing quote is masked).  Its output is
+  escaped again, so a mask or a relinked value never splits an escape and the literal
+  stays valid JSON, equal in meaning.
+* **The outside view.**  Everything outside the literals, with each literal's two quotes
+  standing in for it (its content left out), is one more text, filtered as a whole
+  stream (so a secret written as a bare word, or cut in two by a stray literal, is found
+  where a text filter would find it).  A mask there is written as a JSON string
+  (``"[REDACTED:CREDIT_CARD]"``), so a value the model wrote as a JSON number leaves a
+  valid value behind; a relinked placeholder is written as its value, as in text.  A
+  literal whose opening quote lies inside a replaced span is replaced with it (its
+  content is dropped): a value running across a literal (a key block written bare
+  around one) is masked whole.
+
+The output is laid out in source order: a literal's content goes out once the outside
+filter has settled its opening quote, and is held until then (counted in :attr:`held`,
+refused past the ceiling like any held text).  For valid JSON the outside view holds
+only structure, numbers and ``true``/``false``/``null``, and the built-in patterns' own
+boundaries match whole number tokens, so valid JSON stays valid; a custom pattern that
+matches part of a number or JSON punctuation can leave invalid JSON there (masking
+wins over syntax).
+
+Escaping inside literals: ``"``, ``\\`` and control characters always; characters
+outside ASCII are written raw, unless an earlier string literal of the channel wrote one
+as ``\\uXXXX`` (an ``ensure_ascii`` producer), in which case they are escaped the same
+way.  The choice for a literal is fixed at its opening quote, so it does not depend on
+chunking.  Lone surrogates are always escaped.  An invalid escape (``\\x``) is kept as
+the two characters it spells.  Masks written outside literals use ``\\uXXXX`` for any
+non-ASCII character of the mask.
 """
 
 from __future__ import annotations
 
 import json
+from collections import deque
 from collections.abc import Callable
 from typing import Final, Protocol, final
 
 import regex
 
-__all__ = ["JsonStringChannel", "encode_string_content"]
+from pipelines.errors import EgressRefused
+
+__all__ = ["Edit", "JsonSourceChannel", "encode_string_content"]
+
+# A replacement made by the outside filter: ``(start, stop, output, is_mask)`` in
+# absolute offsets of the outside view.
+Edit = tuple[int, int, str, bool]
 
 _SPECIAL: Final = regex.compile(r'["\\]')
 _NEEDS_ESCAPE: Final = regex.compile(r'["\\\x00-\x1f\ud800-\udfff]')
@@ -35,12 +67,9 @@ _SIMPLE: Final = {
     '"': '"', "\\": "\\", "/": "/", "b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t"
 }
 
-_OUTSIDE: Final = 0
-_INSIDE: Final = 1
-
 
 class _Text(Protocol):
-    """The filter run over each string literal's decoded content."""
+    """A text filter: each literal's content runs through one."""
 
     @property
     def held(self) -> int: ...
@@ -48,6 +77,15 @@ class _Text(Protocol):
     def feed(self, text: str) -> str: ...
 
     def close(self) -> str: ...
+
+
+class _Recording(_Text, Protocol):
+    """The outside filter: a text filter that also reports where it replaced what."""
+
+    @property
+    def settled(self) -> int: ...
+
+    def take_edits(self) -> list[Edit]: ...
 
 
 def encode_string_content(text: str, ensure_ascii: bool) -> str:
@@ -64,48 +102,100 @@ def encode_string_content(text: str, ensure_ascii: bool) -> str:
 
 
 @final
-class JsonStringChannel:
-    """Streaming lexer around a text filter; see the module docstring."""
+class _Literal:
+    """One string literal: its filter, its escaped output not yet laid out, its fate."""
+
+    __slots__ = ("ascii", "dropped", "filter", "out")
+
+    def __init__(self, text_filter: _Text, ascii_mode: bool) -> None:
+        self.filter = text_filter
+        self.ascii = ascii_mode
+        self.out: list[str] = []
+        self.dropped = False
+
+    def add(self, text: str) -> None:
+        """Filtered content: escaped and kept until the layout writes it (or drops it)."""
+        if text and not self.dropped:
+            self.out.append(encode_string_content(text, self.ascii))
+
+    def waiting(self) -> int:
+        """Characters of output kept."""
+        return sum(map(len, self.out))
+
+    def take(self) -> str:
+        """The output kept so far, handed over once."""
+        out = "".join(self.out)
+        self.out.clear()
+        return out
+
+
+@final
+class JsonSourceChannel:
+    """Streaming lexer and layout around text filters; see the module docstring.
+
+    ``text`` makes the filter of one literal's content, ``outside`` is the filter of
+    the outside view; ``ceiling`` bounds what the channel holds in all.
+    """
 
     __slots__ = (
-        "_ascii_literal",
         "_ascii_seen",
+        "_ceiling",
+        "_current",
         "_escape",
-        "_factory",
         "_high",
-        "_inner",
-        "_state",
+        "_literal",
+        "_outside",
+        "_quotes",
+        "_text",
+        "_view",
+        "_view_at",
+        "_viewed",
     )
 
-    def __init__(self, factory: Callable[[], _Text]) -> None:
-        self._factory = factory
-        self._state = _OUTSIDE
-        self._inner: _Text | None = None
+    def __init__(self, text: Callable[[], _Text], outside: _Recording, ceiling: int) -> None:
+        self._text = text
+        self._outside = outside
+        self._ceiling = ceiling
+        self._literal: _Literal | None = None  # the literal being lexed
         self._escape = ""  # an escape sequence cut by a chunk boundary, raw
         self._high = ""  # a decoded high surrogate waiting for its low half
         self._ascii_seen = False  # some literal so far escaped a non-ASCII character
-        self._ascii_literal = False  # the escaping mode of the current literal
+        # The outside view not yet laid out: it starts at absolute offset _view_at and
+        # ends at _viewed (all of it given to the outside filter).
+        self._view = ""
+        self._view_at = 0
+        self._viewed = 0
+        # Opening quotes not yet laid out, in order: (absolute view offset, literal).
+        self._quotes: deque[tuple[int, _Literal]] = deque()
+        # The literal whose opening quote is laid out and nothing after it yet: its
+        # content goes out right there, as it comes.
+        self._current: _Literal | None = None
 
     @property
     def held(self) -> int:
-        """Characters held back: the inner filter's and a cut escape's."""
-        inner = self._inner.held if self._inner is not None else 0
-        return inner + len(self._escape) + len(self._high)
+        """Characters held back: by the outside filter, literal output waiting for its
+        opening quote to settle, the current literal's filter, a cut escape."""
+        waiting = sum(literal.waiting() for _quote, literal in self._quotes)
+        inner = self._literal.filter.held if self._literal is not None else 0
+        return self._outside.held + waiting + inner + len(self._escape) + len(self._high)
 
     def feed(self, text: str) -> str:
-        """Lex one chunk of JSON text; return the settled output."""
-        out: list[str] = []
+        """Lex one chunk of JSON source; return the settled output."""
+        outside: list[str] = []
+        outside_len = 0
         decoded: list[str] = []
         i, n = 0, len(text)
         while i < n:
-            if self._state == _OUTSIDE:
+            literal = self._literal
+            if literal is None:
                 quote = text.find('"', i)
                 if quote < 0:
-                    out.append(text[i:])
+                    outside.append(text[i:])
                     break
-                out.append(text[i : quote + 1])
+                outside.append(text[i : quote + 1])
+                outside_len += quote + 1 - i
                 i = quote + 1
-                self._open_literal()
+                self._open_literal(self._viewed + outside_len - 1)
                 continue
             if self._escape:
                 i = self._continue_escape(text, i, decoded)
@@ -120,45 +210,97 @@ class JsonStringChannel:
             if text[stop] == "\\":
                 self._escape = "\\"
             else:
-                out.append(self._close_literal(decoded))
+                self._close_literal(decoded)
                 decoded = []
-                out.append('"')
-        if self._state == _INSIDE and decoded:
-            out.append(self._emit(decoded))
-        return "".join(out)
+                outside.append('"')
+                outside_len += 1
+        if self._literal is not None and decoded:
+            self._literal.add(self._literal.filter.feed("".join(decoded)))
+        view = "".join(outside)
+        if view:
+            self._outside.feed(view)
+        out = self._lay_out(view)
+        if self.held > self._ceiling:
+            raise EgressRefused(self._ceiling)
+        return out
 
     def close(self) -> str:
         """End of the channel: an unterminated literal is settled as it stands."""
-        if self._state == _OUTSIDE:
-            return ""
-        decoded: list[str] = []
-        if self._escape:
-            raw, self._escape = self._escape, ""
-            self._push(raw, decoded)
-        return self._close_literal(decoded)
+        if self._literal is not None:
+            decoded: list[str] = []
+            if self._escape:
+                raw, self._escape = self._escape, ""
+                self._push(raw, decoded)
+            self._close_literal(decoded)
+        self._outside.close()
+        return self._lay_out("")
 
     # -- literals ------------------------------------------------------------------
 
-    def _open_literal(self) -> None:
-        self._state = _INSIDE
-        self._inner = self._factory()
-        self._ascii_literal = self._ascii_seen
+    def _open_literal(self, quote: int) -> None:
+        """A literal opens at absolute view offset ``quote`` (its opening quote)."""
+        literal = _Literal(self._text(), self._ascii_seen)
+        self._literal = literal
+        self._quotes.append((quote, literal))
 
-    def _close_literal(self, decoded: list[str]) -> str:
+    def _close_literal(self, decoded: list[str]) -> None:
         if self._high:
             decoded.append(self._high)
             self._high = ""
-        inner = self._inner
-        assert inner is not None  # only called inside a literal
-        body = inner.feed("".join(decoded)) + inner.close()
-        self._inner = None
-        self._state = _OUTSIDE
-        return encode_string_content(body, self._ascii_literal)
+        literal = self._literal
+        assert literal is not None  # only called inside a literal
+        literal.add(literal.filter.feed("".join(decoded)) + literal.filter.close())
+        self._literal = None
 
-    def _emit(self, decoded: list[str]) -> str:
-        inner = self._inner
-        assert inner is not None
-        return encode_string_content(inner.feed("".join(decoded)), self._ascii_literal)
+    # -- layout --------------------------------------------------------------------
+
+    def _lay_out(self, view: str) -> str:
+        """Write out what the outside filter settled, each literal at its quote.
+
+        ``view`` is the outside text just given to the filter.  Characters of the view
+        are copied, the filter's replacements written in their place; an opening quote
+        is followed by its literal's content (now, and as more of it comes, until the
+        next view character), unless a replacement covers it (the literal is dropped).
+        """
+        self._view += view
+        self._viewed += len(view)
+        settled = self._outside.settled
+        out: list[str] = []
+        at = self._view_at
+        for start, stop, output, is_mask in self._outside.take_edits():
+            self._copy(at, start, out)
+            while self._quotes and self._quotes[0][0] < stop:
+                self._quotes.popleft()[1].dropped = True
+            self._write(json.dumps(output) if is_mask else output, out)
+            at = stop
+        self._copy(at, settled, out)
+        current = self._current
+        if current is not None:
+            out.append(current.take())
+        self._view = self._view[settled - self._view_at :]
+        self._view_at = settled
+        return "".join(out)
+
+    def _copy(self, start: int, stop: int, out: list[str]) -> None:
+        """Write view characters ``[start, stop)`` (absolute offsets) as they are."""
+        base = self._view_at
+        at = start
+        while self._quotes and self._quotes[0][0] < stop:
+            quote, literal = self._quotes.popleft()
+            self._write(self._view[at - base : quote + 1 - base], out)
+            self._current = literal
+            at = quote + 1
+        self._write(self._view[at - base : stop - base], out)
+
+    def _write(self, text: str, out: list[str]) -> None:
+        """Write ``text`` at the next position: the current literal's content first."""
+        if not text:
+            return
+        current = self._current
+        if current is not None:
+            out.append(current.take())
+            self._current = None
+        out.append(text)
 
     # -- decoding ------------------------------------------------------------------
 

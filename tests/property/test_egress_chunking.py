@@ -121,13 +121,27 @@ def test_random_chunkings_of_planted_text_equal_the_oracle(
         assert got == whole
 
 
+# Numbers a model may write bare: a card, an SSN, a number too long for a card, a
+# coordinate with a card-like fraction, ordinary ones.
+_NUMBERS = st.one_of(
+    st.integers(-1000, 1000),
+    st.sampled_from(
+        [4111111111111111, 5500000000000004, 536221234, 41111111111111111111, 52.5200066000000014]
+    ),
+)
 _JSON_VALUE = st.recursive(
-    st.one_of(st.none(), st.booleans(), st.integers(-1000, 1000), _TEXT),
+    st.one_of(st.none(), st.booleans(), _NUMBERS, _TEXT),
     lambda inner: st.one_of(
         st.lists(inner, max_size=3), st.dictionaries(_TEXT, inner, max_size=3)
     ),
     max_leaves=6,
 )
+
+
+def _split(text: str, data: st.DataObject) -> list[str]:
+    cuts = sorted(data.draw(st.sets(st.integers(1, max(1, len(text) - 1)), max_size=10)))
+    bounds = [0, *[c for c in cuts if c < len(text)], len(text)]
+    return [text[a:b] for a, b in itertools.pairwise(bounds)]
 
 
 @_SETTINGS
@@ -140,7 +154,8 @@ _JSON_VALUE = st.recursive(
 def test_json_channels_are_chunking_invariant_and_valid(
     value: object, ensure_ascii: bool, variant: str, data: st.DataObject
 ) -> None:
-    """JSON text in any chunking: the oracle's output, valid JSON, values filtered."""
+    """Valid JSON in any chunking: the oracle's output, still valid JSON, every value
+    filtered (those written as numbers too)."""
     text = json.dumps(value, ensure_ascii=ensure_ascii)
     expected = ORACLES[variant].run_json(text)
     whole, refused = run_chunks(RULES[variant], [text], json_string=True)
@@ -148,9 +163,43 @@ def test_json_channels_are_chunking_invariant_and_valid(
         return  # a planted value longer than the ceiling: refusal checked above
     assert whole == expected
     json.loads(whole)  # still valid JSON
-    cuts = sorted(data.draw(st.sets(st.integers(1, max(1, len(text) - 1)), max_size=10)))
-    bounds = [0, *[c for c in cuts if c < len(text)], len(text)]
-    chunks = [text[a:b] for a, b in itertools.pairwise(bounds)]
-    got, split_refused = run_chunks(RULES[variant], chunks, json_string=True)
-    assert not split_refused
-    assert got == whole
+    got, split_refused = run_chunks(RULES[variant], _split(text, data), json_string=True)
+    if split_refused:
+        assert whole.startswith(got)
+    else:
+        assert got == whole
+
+
+# JSON-looking source a model may write: fragments of structure, quotes it forgot to
+# escape, escapes (valid, invalid, cut off), bare planted values, plain prose.
+_SOURCE = st.lists(
+    st.one_of(
+        _PROSE,
+        _VALUES,
+        st.sampled_from(
+            ['{"', '": "', '", "', '"}', "[", "]", ", ", ": ", '"', '\\"', "\\", "\\u00",
+             "\\u0040", "\\u00fc", "\\ud83d", "\\ude00", "\\n", "\\q", "4111111111111111",
+             "1.5", "null", "SSN", '"ssn": "536221234"']
+        ),
+    ),
+    min_size=1,
+    max_size=25,
+).map("".join)
+
+
+@_SETTINGS
+@given(text=_SOURCE, variant=st.sampled_from(sorted(VARIANTS)), data=st.data())
+def test_any_json_source_is_filtered_whole_in_any_chunking(
+    text: str, variant: str, data: st.DataObject
+) -> None:
+    """Source that need not be JSON: values outside literals are masked too, the whole
+    feed equals the oracle and any chunking equals the whole feed (or, refused, is a
+    prefix of it)."""
+    whole, refused = run_chunks(RULES[variant], [text], json_string=True)
+    if not refused:
+        assert whole == ORACLES[variant].run_json(text)
+    got, split_refused = run_chunks(RULES[variant], _split(text, data), json_string=True)
+    if split_refused or refused:
+        assert (whole if not refused else ORACLES[variant].run_json(text)).startswith(got)
+    else:
+        assert got == whole

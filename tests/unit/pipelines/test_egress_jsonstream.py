@@ -1,4 +1,5 @@
-"""JSON-string channels: decode, filter, re-escape; escapes split across any chunk."""
+"""JSON-source channels: literals decoded, filtered, re-escaped (escapes split across any
+chunk); the text around them filtered as a whole, masks written as JSON strings."""
 
 from __future__ import annotations
 
@@ -9,6 +10,9 @@ import pytest
 from pipelines.egress import EgressFilter, EgressPolicy, EgressRules, OutputPattern
 from pipelines.egress.jsonstream import encode_string_content
 from pipelines.errors import EgressRefused
+from tests.egress_corpus import CEILING, builtin_patterns
+
+BUILTIN_PATTERNS_700 = builtin_patterns(CEILING)
 
 EMAIL = OutputPattern(
     name="EMAIL",
@@ -140,3 +144,75 @@ def test_a_refused_json_channel_stays_refused() -> None:
         flt.feed('", "b": 1}')
     with pytest.raises(EgressRefused):
         flt.close()
+
+
+# -- the whole source ---------------------------------------------------------------------
+
+
+# Every built-in pattern (the corpus ceiling's), one placeholder with a quote in it.
+SOURCE_RULES = EgressPolicy(patterns=BUILTIN_PATTERNS_700).for_request(
+    {"[PERSON_1]": 'Ann "A"'}, {}
+)
+
+
+def every_source_chunking(text: str) -> set[str]:
+    """Outputs of one feed, all fixed chunk sizes and all single cuts, source rules."""
+    outs: set[str] = set()
+    for size in range(1, len(text) + 1):
+        flt = EgressFilter(SOURCE_RULES, json_string=True)
+        pieces = [text[i : i + size] for i in range(0, len(text), size)]
+        outs.add("".join(flt.feed(piece) for piece in pieces) + flt.close())
+    for cut in range(1, len(text)):
+        flt = EgressFilter(SOURCE_RULES, json_string=True)
+        outs.add(flt.feed(text[:cut]) + flt.feed(text[cut:]) + flt.close())
+    return outs
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a quote the model forgot to escape leaves the key outside any literal
+        (
+            '{"note": "key "sk-ant-api03-abcdefghijklmnopqrstuvwxyz" ok"}',
+            '{"note": "key ""[REDACTED:API_KEY]"" ok"}',
+        ),
+        # a bare word where a string belongs
+        ('{"to": bob@corp.example.org}', '{"to": "[REDACTED:EMAIL]"}'),
+        # arguments that are not JSON at all
+        ("Mail bob@corp.example.org now", 'Mail "[REDACTED:EMAIL]" now'),
+        # a card written as a JSON number: the mask is a string, the JSON stays valid
+        ('{"card": 4111111111111111, "n": 1}', '{"card": "[REDACTED:CREDIT_CARD]", "n": 1}'),
+        # a bare placeholder is relinked as in text, a quoted one re-escaped
+        ('[PERSON_1] {"a": "[PERSON_1]"}', 'Ann "A" {"a": "Ann \\"A\\""}'),
+        # ordinary JSON passes unchanged, numbers and literals included
+        ('{"a": [1, 2.5, true, null], "b": "x"}', '{"a": [1, 2.5, true, null], "b": "x"}'),
+    ],
+)
+def test_values_outside_literals_are_masked_in_every_chunking(text: str, expected: str) -> None:
+    """The text around the literals is filtered too, the same under every chunking."""
+    assert every_source_chunking(text) == {expected}
+
+
+def test_a_literal_inside_a_masked_span_goes_with_it() -> None:
+    """A key block written bare around a literal is masked whole, the literal included."""
+    text = '{"k": -----BEGIN PRIVATE KEY-----\nMIIE "inner MIIB" MIIC\n-----END PRIVATE KEY-----}'
+    assert every_source_chunking(text) == {'{"k": "[REDACTED:PRIVATE_KEY]"}'}
+
+
+def test_literal_content_waits_for_the_outside_filter_and_counts_as_held() -> None:
+    """While the text before a literal is open, the literal's output is held back."""
+    flt = EgressFilter(SOURCE_RULES, json_string=True)
+    assert flt.feed("-----BEGIN PRIVATE KEY-----\n") == ""
+    assert flt.feed('"abc" ') == ""
+    assert flt.held == len('-----BEGIN PRIVATE KEY-----\n"" ') + len("abc")
+    assert flt.close() == '"[REDACTED:PRIVATE_KEY]"'
+
+
+def test_held_literal_output_past_the_ceiling_refuses() -> None:
+    """Held literal output is bounded by the ceiling like any held text."""
+    policy = EgressPolicy(patterns=BUILTIN_PATTERNS_700, max_held_chars=700)
+    flt = EgressFilter(policy.for_request({}, {}), json_string=True)
+    flt.feed('-----BEGIN PRIVATE KEY-----\n"')
+    with pytest.raises(EgressRefused):
+        for _ in range(100):
+            flt.feed("x" * 10)
