@@ -110,6 +110,9 @@ def create_app(config: Config, *, background_start: bool = False,
     app = web.Application(
         client_max_size=config.server.max_body_bytes,
         middlewares=[_gateway_middleware],
+        # Bodies arrive as sent; proxy.body decodes gzip/deflate under the body limit
+        # and refuses other codings in the API's shape.
+        handler_args={"auto_decompress": False},
     )
     metrics = metrics or Metrics()
     # Everything that can fail on a bad config is built here, before any resource is
@@ -134,7 +137,7 @@ def create_app(config: Config, *, background_start: bool = False,
     app.router.add_get("/readyz", _readyz)
     app.router.add_get("/metrics", _metrics)
     app.router.add_delete(SESSION_PATH, _end_session)
-    gateway = Gateway(app[ROUTES], config.server.max_body_bytes)
+    gateway = Gateway(app[ROUTES], config.server.max_body_bytes, config.server.body_timeout)
     app.router.add_route("*", "/{tail:.*}", gateway.handle)
     return app
 

@@ -10,7 +10,7 @@ from its ``cleanup_ctx``.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable, Iterable, Mapping
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
 from contextlib import AsyncExitStack, asynccontextmanager
 
 from detectors.registry import Registry
@@ -54,13 +54,19 @@ def build_chain(
     route: RouteConfig,
     detectors: Mapping[str, Detector],
     *,
+    names: Sequence[str] | None = None,
     on_skip: Callable[[str, BaseException], None] | None = None,
 ) -> Chain:
-    """The chain of ``route``: its pipeline in order, each detector's time limit."""
+    """The chain of ``route``: its pipeline in order, each detector's time limit.
+
+    ``names``: only these detectors of the pipeline, in pipeline order (the chain that
+    checks signed content).
+    """
+    chosen = [name for name in route.pipeline if names is None or name in names]
     return Chain(
-        [detectors[name] for name in route.pipeline],
-        timeouts={name: config.detectors[name].timeout_s for name in route.pipeline},
-        fail_open=route.fail_open,
+        [detectors[name] for name in chosen],
+        timeouts={name: config.detectors[name].timeout_s for name in chosen},
+        fail_open=route.fail_open & frozenset(chosen),
         on_skip=on_skip,
     )
 

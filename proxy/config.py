@@ -63,8 +63,8 @@ SCHEMA: Final[Mapping[str, frozenset[str]]] = MappingProxyType({
     "top": frozenset({"server", "clients", "upstreams", "detectors", "routes", "evidence",
                       "sessions"}),
     "evidence": frozenset({"path", "key_file", "key_id"}),
-    "server": frozenset({"host", "port", "max_body_bytes", "log_format", "log_level",
-                         "max_placeholder_index", "tls.cert", "tls.key"}),
+    "server": frozenset({"host", "port", "max_body_bytes", "body_timeout", "log_format",
+                         "log_level", "max_placeholder_index", "tls.cert", "tls.key"}),
     "clients": frozenset({"key"}),
     "upstreams": frozenset({"type", "base_url", "auth", "api_key", "timeouts.connect",
                             "timeouts.first_byte", "timeouts.idle", "max_connections",
@@ -72,6 +72,7 @@ SCHEMA: Final[Mapping[str, frozenset[str]]] = MappingProxyType({
                             "retries.backoff_s", "retries.max_backoff_s"}),
     "detectors": frozenset({"type", "options", "timeout_s"}),
     "routes": frozenset({"name", "path", "api", "upstream", "pipeline", "clients", "fail_open",
+                         "check_detectors",
                          "response.relink", "response.redact", "response.redact_known",
                          "response.mask", "response.max_held_chars"}) | SESSION_ROUTE_KEYS,
     "sessions": SESSION_KEYS,
@@ -106,6 +107,8 @@ class ServerConfig:
     host: str = "127.0.0.1"
     port: int = 8080
     max_body_bytes: int = 10 * 1024 * 1024
+    # Seconds a client has to send the whole request body (a trickle is a 408).
+    body_timeout: float = 60.0
     log_format: Literal["console", "json"] = "console"
     log_level: Literal["debug", "info", "warning", "error"] = "info"
     max_placeholder_index: int = _MAX_PLACEHOLDER_INDEX
@@ -207,6 +210,9 @@ class RouteConfig:
     fail_open: frozenset[str] = frozenset()
     response: ResponsePolicy = ResponsePolicy()
     session: RouteSessionPolicy = field(default_factory=RouteSessionPolicy)
+    # Detectors that check what is forwarded unchanged (structure, signed content,
+    # relayed headers); None: the whole pipeline.
+    check_detectors: tuple[str, ...] | None = None
 
 
 @final
@@ -405,6 +411,7 @@ def _server(server: Reader, base_dir: Path) -> ServerConfig:
         host=server.string("host", "127.0.0.1", check=bool, expected="a host name or address"),
         port=server.integer("port", 8080, low=0, high=65535),
         max_body_bytes=server.integer("max_body_bytes", 10 * 1024 * 1024, low=1),
+        body_timeout=server.seconds("body_timeout", 60.0),
         log_format=server.string("log_format", "console", choices=("console", "json")),  # type: ignore[arg-type]
         log_level=server.string("log_level", "info",  # type: ignore[arg-type]
                                 choices=("debug", "info", "warning", "error")),
@@ -536,6 +543,8 @@ def _route(item: Reader, clients: Mapping[str, ClientConfig],
     pipeline = _references(item, "pipeline", detectors, "detectors") or ()
     route_clients = _references(item, "clients", clients, "clients")
     fail_open = _references(item, "fail_open", dict.fromkeys(pipeline), "this route's pipeline")
+    checked = _references(item, "check_detectors", dict.fromkeys(pipeline),
+                          "this route's pipeline")
     if route_clients == ():
         item.fail("an empty clients list locks everyone out", at=item.at("clients"),
                   expected="at least one client name, or no clients key for an open route")
@@ -557,6 +566,7 @@ def _route(item: Reader, clients: Mapping[str, ClientConfig],
         pipeline=pipeline,
         clients=route_clients,
         fail_open=frozenset(fail_open or ()),
+        check_detectors=checked,
         response=ResponsePolicy(
             relink=response.boolean("relink", True),
             redact=redact,

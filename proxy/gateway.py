@@ -2,18 +2,21 @@
 
 :meth:`Gateway.handle` serves every configured route.  Order matters and is the contract:
 
-1. route, method, client key, content type, body size, UTF-8 and JSON are checked
-   first (JSON without ``NaN``/``Infinity``, lone surrogate escapes or nesting deeper
-   than :data:`MAX_JSON_DEPTH`: the gateway must be able to walk and re-send it); any
-   failure is a 4xx in the API's shape and nothing is forwarded (C7);
-2. every text slot of the body is sanitised in one chain call with a fresh per-request
-   vault, or on a route with sessions the vault of the request's session (opened from
-   the store first, what the request added committed to it before anything is
-   forwarded; a store that cannot answer refuses the request with a 503 unless the
-   route's sessions are optional, C11); a detector failure refuses the request unless
-   the route says fail-open (C2);
-   texts the provider signed (Anthropic thinking) are checked, not rewritten, and a
-   value in one refuses the request;
+1. route, method and client key are checked, then the body is read
+   (:func:`proxy.body.read_json`: content type and coding, size, read time, UTF-8,
+   JSON the gateway can walk and re-send); any failure is a 4xx in the API's shape and
+   nothing is forwarded (C7);
+2. the body is walked against its API's spec (a value that breaks its field's grammar
+   refuses the request naming the field), then sanitised
+   (:func:`proxy.ingress.sanitize_request`): every text slot in one chain call with a
+   fresh per-request vault, or on a route with sessions the vault of the request's
+   session (opened from the store first, what the request added committed to it
+   before anything is forwarded; a store that cannot answer refuses the request with
+   a 503 unless the route's sessions are optional, C11); then everything forwarded
+   unchanged (structure, relayed header and query values, signed content) is checked
+   by the route's check detectors and the vault, and a finding refuses the request
+   naming the field; a detector failure refuses it unless the route says fail-open
+   (C2);
 3. the sanitised body goes upstream; an upstream error status becomes an error in the
    API's shape, its body's every string filtered (:func:`_relay_error`);
 4. every byte of the reply passes a filter or is the gateway's own (C10): response
@@ -48,9 +51,11 @@ from pipelines.chain import Chain
 from pipelines.errors import RequestError, StreamProtocolError
 from pipelines.vault import Vault
 from proxy.anthropic_messages import AnthropicMessages
+from proxy.body import JSON_TYPES, MAX_JSON_DEPTH, read_json, reject_constant
 from proxy.config import RouteConfig
 from proxy.config_sessions import RouteSessionPolicy
 from proxy.failures import describe
+from proxy.ingress import relayed_checks, sanitize_request
 from proxy.logs import RequestRecord, get_logger, model_name
 from proxy.openai_chat import OpenAIChat
 from proxy.replies import ERROR_BODY, ReplyGuard, reply_headers
@@ -60,11 +65,7 @@ from proxy.shapes import (
     FilterFactory,
     FilterPolicy,
     dumps,
-    read_slots,
-    require_mapping,
-    write_slots,
 )
-from proxy.slots import read_contexts
 from proxy.sse import SSEDecoder
 from proxy.upstream import UpstreamClient, UpstreamResponse, request_headers
 from proxy.walk import walk
@@ -91,14 +92,7 @@ API_SHAPES: Final[Mapping[str, ApiShape]] = MappingProxyType(
 MAX_RESPONSE_BYTES: Final = 64 * 1024 * 1024
 # Query parameters the SDKs send that carry no text (``?beta=true``); others are dropped.
 _QUERY_ALLOWED: Final = frozenset({"beta", "api-version"})
-_JSON_TYPES: Final = frozenset({"application/json"})
 _TOKEN: Final = re.compile(r"[A-Za-z0-9._-]{1,64}")
-# Objects and arrays nest at most this deep in a request (real requests use < 20: a
-# tool schema inside a tool inside the body); deeper is refused as invalid JSON.
-MAX_JSON_DEPTH: Final = 64
-_TOO_DEEP: Final = f"request body nests deeper than {MAX_JSON_DEPTH} levels"
-_SURROGATE_ESCAPE: Final = re.compile(r"\\u[dD][89a-fA-F]")
-_SURROGATE: Final = re.compile("[\ud800-\udfff]")
 
 
 @final
@@ -109,6 +103,8 @@ class RouteRuntime:
     route: RouteConfig
     shape: ApiShape
     chain: Chain
+    # Detectors that check what is forwarded unchanged (routes[].check_detectors).
+    check_chain: Chain
     policy: FilterPolicy
     upstream: UpstreamClient
     auth: Literal["inject", "passthrough"]
@@ -159,81 +155,32 @@ def _check_key(runtime: RouteRuntime, request: web.Request) -> str | None:
                  if hmac.compare_digest(offered, allowed)), None)
 
 
-async def _read_json(request: web.Request, limit: int) -> dict[str, object]:
-    if request.content_type not in _JSON_TYPES:
-        raise RequestError(415, "unsupported_media_type", "request body must be application/json")
-    if request.content_length is not None and request.content_length > limit:
-        raise RequestError(413, "body_too_large", f"request body exceeds {limit} bytes")
-    raw = await request.read()
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise RequestError(400, "invalid_utf8", "request body is not valid UTF-8") from exc
-    try:
-        body = json.loads(text, parse_constant=_reject_constant)
-    except RecursionError as exc:
-        raise RequestError(400, "invalid_json", _TOO_DEEP) from exc
-    except ValueError as exc:
-        raise RequestError(400, "invalid_json", "request body is not valid JSON") from exc
-    _check_tree(body, lone_surrogates=_SURROGATE_ESCAPE.search(text) is not None)
-    return dict(require_mapping(body))
-
-
-def _reject_constant(name: str) -> object:
-    # ``NaN``/``Infinity`` are not JSON (RFC 8259); Python would accept and re-send them.
-    raise ValueError("non-finite number")
-
-
-def _check_tree(body: object, *, lone_surrogates: bool) -> None:
-    """Reject nesting deeper than MAX_JSON_DEPTH and (when escaped) lone surrogates.
-
-    Iterative, so a hostile body cannot exhaust the stack here either.  A lone
-    surrogate escape parses to a ``str`` that cannot be encoded as UTF-8 again.
-    """
-    stack: list[tuple[object, int]] = [(body, 1)]
-    while stack:
-        value, depth = stack.pop()
-        if isinstance(value, dict):
-            if depth > MAX_JSON_DEPTH:
-                raise RequestError(400, "invalid_json", _TOO_DEEP)
-            if lone_surrogates:
-                for key in value:
-                    _check_string(key)
-            stack.extend((item, depth + 1) for item in value.values())
-        elif isinstance(value, list):
-            if depth > MAX_JSON_DEPTH:
-                raise RequestError(400, "invalid_json", _TOO_DEEP)
-            stack.extend((item, depth + 1) for item in value)
-        elif lone_surrogates and isinstance(value, str):
-            _check_string(value)
-
-
-def _check_string(value: str) -> None:
-    if _SURROGATE.search(value):
-        raise RequestError(
-            400, "invalid_json", "request body contains a lone UTF-16 surrogate escape"
-        )
-
-
-def _upstream_path(request: web.Request, runtime: RouteRuntime) -> str:
-    kept = [
+def _relayed_query(request: web.Request) -> list[tuple[str, str]]:
+    """The query parameters relayed upstream: allowed names with token values."""
+    return [
         (key, value)
         for key, value in request.query.items()
         if key in _QUERY_ALLOWED and _TOKEN.fullmatch(value)
     ]
+
+
+def _upstream_path(runtime: RouteRuntime, query: list[tuple[str, str]]) -> str:
     # The API's own path, not the route's: several routes (tiers) may serve one API.
-    return runtime.shape.upstream_path + ("?" + urlencode(kept) if kept else "")
+    return runtime.shape.upstream_path + ("?" + urlencode(query) if query else "")
 
 
 @final
 class Gateway:
     """Serves every configured route; ``routes`` is filled in by the app at start-up."""
 
-    __slots__ = ("_max_body", "_routes")
+    __slots__ = ("_body_timeout", "_max_body", "_routes")
 
-    def __init__(self, routes: Mapping[str, RouteRuntime], max_body_bytes: int) -> None:
+    def __init__(
+        self, routes: Mapping[str, RouteRuntime], max_body_bytes: int, body_timeout: float
+    ) -> None:
         self._routes = routes
         self._max_body = max_body_bytes
+        self._body_timeout = body_timeout
 
     async def handle(self, request: web.Request) -> web.StreamResponse:
         """Serve one request (see the module docstring for the order of checks)."""
@@ -251,14 +198,19 @@ class Gateway:
         # Whose sessions it may use: the client on a keyed route, else its credential.
         tenant = (client_tenant(record.client) if record.client is not None
                   else credential_tenant(client_key(request)))
-        body = await _read_json(request, self._max_body)
+        body = await read_json(request, self._max_body, self._body_timeout)
         record.hash_received(body, runtime.route.pipeline)
         record.streamed = shape.is_streaming(body)
 
+        headers = request_headers(
+            request.headers,
+            auth=runtime.auth,
+            api_key=runtime.api_key,
+            key_header="authorization" if shape.key_header == "authorization" else "x-api-key",
+        )
+        query = _relayed_query(request)
         found = walk(shape.request, body)
-        slots = found.slots
-        texts = read_slots(slots)
-        record.texts = len(texts)
+        record.texts = len(found.slots)
         session = None
         if runtime.sessions is not None:
             session = await runtime.sessions.for_request(
@@ -269,28 +221,22 @@ class Gateway:
             else Vault(max_index=runtime.max_placeholder_index)
         )
         started = time.perf_counter()
-        sanitized = await runtime.chain.sanitize(texts, vault, contexts=read_contexts(slots))
+        sanitised = await sanitize_request(
+            found, vault, chain=runtime.chain, check_chain=runtime.check_chain,
+            extra=relayed_checks(headers, query),
+        )
         record.sanitize_ms = (time.perf_counter() - started) * 1000.0
-        signed = [check.text for check in found.checks if check.signed]
-        await _check_signed(runtime.chain, signed, vault)
         if session is not None and runtime.sessions is not None:
             await runtime.sessions.commit(session, runtime.session_policy, record)
-        write_slots(slots, sanitized.texts)
-        # The model as forwarded: a value in it was replaced like any other text, and a
-        # placeholder is not an identifier, so the log and the evidence never hold one.
+        # The model once checked (it is forwarded unchanged, so it passed the check
+        # detectors and the vault): a refused value never reaches the log or evidence.
         record.model = model_name(body)
         record.note_findings(
-            {finding.detector for finding in sanitized.findings}, sanitized.counts, len(vault)
+            {finding.detector for finding in sanitised.findings}, sanitised.counts, len(vault)
         )
-        record.note_issued(sanitized.findings)
+        record.note_issued(sanitised.findings)
         factory = runtime.policy.factory_for(vault)
-        headers = request_headers(
-            request.headers,
-            auth=runtime.auth,
-            api_key=runtime.api_key,
-            key_header="authorization" if shape.key_header == "authorization" else "x-api-key",
-        )
-        path = _upstream_path(request, runtime)
+        path = _upstream_path(runtime, query)
         forwarded = dumps(body)
         record.hash_forwarded(forwarded)
         async with runtime.upstream.post(path, forwarded, headers) as up:
@@ -300,25 +246,9 @@ class Gateway:
                                           injected=runtime.auth == "inject")
             if up.content_type == "text/event-stream":
                 return await _stream(request, up, shape, factory, record)
-            if up.content_type in _JSON_TYPES:
+            if up.content_type in JSON_TYPES:
                 return await _whole(up, shape, factory, record)
             raise StreamProtocolError("upstream answered with an unexpected content type")
-
-
-async def _check_signed(chain: Chain, texts: list[str], vault: Vault) -> None:
-    """Refuse the request if a signed text (Anthropic thinking) holds a value.
-
-    Signed texts cannot be rewritten, so they are checked, not sanitised: a detector
-    span that is not a placeholder literal, or a known value of this request's vault,
-    refuses the request (:meth:`Chain.holds_value`).  Placeholders alone pass.
-    """
-    if texts and await chain.holds_value(texts, vault):
-        raise RequestError(
-            400,
-            "signed_content_sensitive",
-            "request refused: a signed thinking block contains sensitive data and "
-            "cannot be rewritten",
-        )
 
 
 async def _relay_error(
@@ -341,7 +271,7 @@ async def _relay_error(
     status = up.status if up.status < 500 or up.status in (503, 529) else 502
     guard = ReplyGuard(factory)
     try:
-        parsed: object = json.loads(raw, parse_constant=_reject_constant)
+        parsed: object = json.loads(raw, parse_constant=reject_constant)
     except (ValueError, RecursionError):
         parsed = None
     body: object
@@ -374,7 +304,7 @@ async def _whole(
 ) -> web.Response:
     raw = await up.read(MAX_RESPONSE_BYTES)
     try:
-        body = json.loads(raw, parse_constant=_reject_constant)
+        body = json.loads(raw, parse_constant=reject_constant)
     except ValueError as exc:
         raise StreamProtocolError("upstream sent a JSON body that does not parse") from exc
     except RecursionError as exc:

@@ -206,10 +206,15 @@ class Generation:
             chain, policy = self.compiled[route.path]
             upstream = config.upstreams[route.upstream]
             names = route.clients or ()
+            check_chain = chain if route.check_detectors is None else build_chain(
+                config, route, {d.name: d for d in chain.detectors},
+                names=route.check_detectors, on_skip=_on_skip,
+            )
             self.routes[route.path] = RouteRuntime(
                 route=route,
                 shape=API_SHAPES[route.api],
                 chain=chain,
+                check_chain=check_chain,
                 policy=_MeteredPolicy(policy, self.metrics),
                 upstream=self.upstreams[route.upstream],
                 auth="inject" if upstream.auth == "inject" else "passthrough",

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Final, Literal, final
 
 from pipelines.errors import RequestError
+from proxy.binary import decode_text, encode_text
 
 __all__ = [
     "JSON",
@@ -37,9 +38,10 @@ JSON = object
 Context = tuple[str, ...]
 
 # What a slot points at: a string value, a non-structural dict key (renamed in place,
-# order kept), or a long integer in free-form data (read as its digits, written back as
-# the same number when nothing was found, else as the sanitised string).
-SlotKind = Literal["text", "key", "number"]
+# order kept), a long integer in free-form data (read as its digits, written back as
+# the same number when nothing was found, else as the sanitised string), or a base64
+# text document (read decoded, written back re-encoded in its own ``data:`` style).
+SlotKind = Literal["text", "key", "number", "base64"]
 # Integers with at least this many digits in free-form data are read as text: card,
 # phone and account numbers are 9+ digits, counts and limits are not.
 NUMBER_SLOT_MIN: Final = 10**8
@@ -63,7 +65,7 @@ class Slot:
         if self.kind == "number":
             return str(value)
         assert isinstance(value, str)
-        return value
+        return decode_text(value) if self.kind == "base64" else value
 
     def set(self, value: str) -> None:
         """Replace the string in the slot."""
@@ -73,6 +75,12 @@ class Slot:
             # An untouched number stays a number; a found value becomes its placeholder.
             if value != str(self.container[self.key]):  # type: ignore[index]
                 self.container[self.key] = value  # type: ignore[index]
+        elif self.kind == "base64":
+            # An untouched document keeps its bytes; a changed one is re-encoded.
+            original = self.container[self.key]  # type: ignore[index]
+            assert isinstance(original, str)
+            if value != decode_text(original):
+                self.container[self.key] = encode_text(original, value)  # type: ignore[index]
         else:
             self.container[self.key] = value  # type: ignore[index]
 

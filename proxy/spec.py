@@ -54,6 +54,7 @@ Null is accepted at every position (it carries nothing).
 
 from __future__ import annotations
 
+import binascii
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -64,8 +65,13 @@ __all__ = [
     "ANY_STRING",
     "BOOLEAN",
     "FREE",
+    "ID",
     "INTEGER",
+    "MEDIA_TYPE",
+    "MODEL",
+    "NAME",
     "NUMBER",
+    "OPAQUE",
     "REFUSE",
     "SCALAR",
     "TYPE_NAME",
@@ -98,7 +104,8 @@ class Grammar:
     ``closed`` marks a fixed set of constants of the spec (an enum): a value that is one
     of them carries no client data, so it needs no detector.  ``strings`` and ``kinds``
     say what is accepted: a string matching ``strings`` (a compiled pattern, matched
-    whole; None: no string), or a non-string scalar whose JSON type is in ``kinds``.
+    whole; None: no string) that also passes ``test`` when given, or a non-string
+    scalar whose JSON type is in ``kinds``.
     """
 
     what: str
@@ -106,6 +113,7 @@ class Grammar:
     kinds: frozenset[str] = frozenset()
     closed: bool = False
     values: frozenset[str] = frozenset()
+    test: Callable[[str], bool] | None = None
 
     def accepts(self, value: object) -> bool:
         """Whether ``value`` is in the grammar (null is always accepted)."""
@@ -114,11 +122,20 @@ class Grammar:
         if isinstance(value, str):
             if self.closed:
                 return value in self.values
-            return self.strings is not None and self.strings.fullmatch(value) is not None
+            return (
+                self.strings is not None
+                and self.strings.fullmatch(value) is not None
+                and (self.test is None or self.test(value))
+            )
         return _kind(value) in self.kinds
 
     def __or__(self, other: Grammar) -> Grammar:
-        """Either grammar (the strings of an open one win over a closed one's set)."""
+        """Either grammar: two enums make one enum, otherwise strings of either pattern.
+
+        Only grammars without a ``test`` combine (a test belongs to its pattern).
+        """
+        if self.test is not None or other.test is not None:
+            raise TypeError("a grammar with a test does not combine")
         if self.closed and other.closed:
             return enum(*self.values, *other.values, kinds=self.kinds | other.kinds)
         strings = [g.strings.pattern for g in (self, other) if g.strings is not None]
@@ -153,9 +170,26 @@ def enum(*values: str, kinds: Iterable[str] = ()) -> Grammar:
     )
 
 
-def pattern(regex: str, what: str, *, kinds: Iterable[str] = ()) -> Grammar:
-    """Strings matching ``regex`` whole (and optionally non-string kinds)."""
-    return Grammar(what, re.compile(regex), frozenset(kinds))
+def pattern(
+    regex: str, what: str, *, kinds: Iterable[str] = (), test: Callable[[str], bool] | None = None
+) -> Grammar:
+    """Strings matching ``regex`` whole (and ``test``; optionally non-string kinds)."""
+    return Grammar(what, re.compile(regex), frozenset(kinds), test=test)
+
+
+def _opaque(value: str) -> bool:
+    """Strict base64 whose bytes are not text (a signature, an encrypted blob)."""
+    try:
+        data = binascii.a2b_base64(value, strict_mode=True)
+    except binascii.Error:
+        return False
+    if not data:
+        return True
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return True
+    return False
 
 
 # A number: JSON numbers, or a string that spells one (clients sometimes send "0.7").
@@ -171,6 +205,17 @@ SCALAR: Final = pattern(r"[A-Za-z0-9_.:/+=-]{1,1024}", "a scalar",
 ANY_STRING: Final = pattern(r"(?s:.*)", "a string")
 # The tag of a block type the spec does not know (``type``: ``web_fetch_tool_result``).
 TYPE_NAME: Final = pattern(r"[a-z][a-z0-9_]{0,63}", "a type name")
+# Provider ids (``call_...``, ``toolu_...``, ``fc_...``, ``file-...``) and the ids that
+# compatible providers and agent frameworks write: one token of word characters.
+ID: Final = pattern(r"[A-Za-z0-9_-]{1,128}", "an id")
+# Function and tool names: the model must write them back exactly.
+NAME: Final = pattern(r"[A-Za-z0-9_.:-]{1,128}", "a tool name")
+# Model names as the providers and their hosts spell them (``gpt-4o``,
+# ``ft:gpt-4o-mini:org::id``, ``accounts/x/models/y``, ``claude-3-5-sonnet@20240620``).
+MODEL: Final = pattern(r"[A-Za-z0-9][A-Za-z0-9._:/@+-]{0,255}", "a model name")
+# A signature or an encrypted blob the provider issued: strict base64, not text.
+OPAQUE: Final = pattern(r"[A-Za-z0-9+/]*={0,2}", "opaque base64", test=_opaque)
+MEDIA_TYPE: Final = pattern(r"[a-z]+/[a-z0-9.+-]{1,64}", "a media type")
 
 
 # -- nodes -------------------------------------------------------------------------------

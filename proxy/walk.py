@@ -3,17 +3,24 @@
 :func:`walk` reads a request body against an API's spec (:mod:`proxy.spec`) and returns
 a :class:`Walk`: the text slots in the canonical order of docs/design.md C4 (members in the
 order the spec's ``first`` and the body give them, arrays in order), and the checks —
-values forwarded unchanged that the gateway must run through detectors first (signed
-content).  The body is not changed; slots are written back by the caller.
+values forwarded unchanged that the gateway must run through detectors first
+(structure and signed content).  A value that breaks its grammar raises
+:class:`~pipelines.errors.RequestError` (400, naming the field, never the value).  The
+body is not changed; slots are written back by the caller.
 
 Rules that hold at every position, so no spec has to repeat them:
 
 * null carries nothing and is accepted anywhere;
-* a value of a JSON type the node does not describe is free-form data (text all the
-  way down), never skipped;
-* a member an :class:`~proxy.spec.Obj` does not declare is free-form data, its key
-  included when it does not look like a field name (``[a-z][a-z0-9_]*``);
-* inside free-form data the member names above a string are its context (I1).
+* a :class:`~proxy.spec.Token` value must match its grammar; one of a closed set is a
+  constant of the spec (nothing to check), any other is a check, numbers included when
+  they have 9+ digits (a card number sent as ``seed``);
+* a value of a JSON type an :class:`~proxy.spec.Obj`, ``Items``, ``Map`` or ``Tagged``
+  does not describe is free-form data (text all the way down), never skipped;
+* a member an ``Obj`` does not declare is free-form data; its name is a check when it
+  looks like a field name (``[a-z][a-z0-9_]*``) and a key slot otherwise;
+* inside free-form data the member names above a string are its context (I1);
+* field paths in messages name declared members and positions only: a key the client
+  chose (a schema property) is written as its position (``properties[key #2]``).
 """
 
 from __future__ import annotations
@@ -21,11 +28,12 @@ from __future__ import annotations
 import re
 from collections.abc import MutableMapping, MutableSequence
 from dataclasses import dataclass, field
-from typing import Final, final
+from typing import Final, NoReturn, final
 
-from proxy.slots import JSON, Context, Slot, walk_item
+from pipelines.errors import RequestError
+from proxy.binary import read_payload
+from proxy.slots import JSON, NUMBER_SLOT_MIN, Context, Slot, walk_item
 from proxy.spec import (
-    ANY_STRING,
     FREE,
     Binary,
     Either,
@@ -40,16 +48,21 @@ from proxy.spec import (
     Token,
 )
 
-__all__ = ["Check", "Walk", "field_name", "is_token", "walk"]
+__all__ = ["Check", "Walk", "field_name", "walk"]
+
+
+@final
+class _Key(int):
+    """The position of a client-chosen key in a field path (never the key itself)."""
+
+    __slots__ = ()
+
 
 Path = tuple[str | int, ...]
 Container = MutableMapping[str, JSON] | MutableSequence[JSON]
 
-# Keys at the API's own positions that look like field names are structure; anything
-# else there (an e-mail, a name with a space) is read as text.
+# Undeclared member names that look like field names are checked, others are text.
 _FIELD_NAME: Final = re.compile(r"[a-z][a-z0-9_]{0,63}")
-# What a structural string looks like (a model, a type, an id, a tool name): one token.
-_TOKEN: Final = re.compile(r"[A-Za-z0-9_.:/+=-]{1,1024}")
 
 
 @final
@@ -57,8 +70,9 @@ _TOKEN: Final = re.compile(r"[A-Za-z0-9_.:/+=-]{1,1024}")
 class Check:
     """A value forwarded unchanged that must pass detectors: its text and where it is.
 
-    ``field`` is the member's path (``messages[1].content[0].thinking``), for the
-    refusal message; ``signed`` marks content the provider signed.
+    ``field`` names the member (``messages[1].tool_call_id``) for the refusal message;
+    ``signed`` marks content the provider signed (checked by the route's signed
+    detectors; the others go through the whole pipeline).
     """
 
     text: str
@@ -79,7 +93,9 @@ def field_name(path: Path) -> str:
     """``("messages", 1, "content")`` as ``messages[1].content``."""
     out = ""
     for part in path:
-        if isinstance(part, int):
+        if isinstance(part, _Key):
+            out += f"[key #{int(part)}]"
+        elif isinstance(part, int):
             out += f"[{part}]"
         else:
             out += f".{part}" if out else part
@@ -93,11 +109,8 @@ def walk(spec: Node, body: MutableMapping[str, JSON]) -> Walk:
     return found
 
 
-def is_token(value: JSON) -> bool:
-    """Whether ``value`` may be structure: a non-string scalar or a one-token string."""
-    if isinstance(value, str):
-        return _TOKEN.fullmatch(value) is not None
-    return not isinstance(value, dict | list)
+def _refuse(message: str) -> NoReturn:
+    raise RequestError(400, "invalid_field", f"request refused: {message}")
 
 
 @final
@@ -107,43 +120,60 @@ class _Walker:
     def __init__(self, found: Walk) -> None:
         self._found = found
 
-    def _free(self, holder: Container, key: str | int, context: Context) -> None:
-        walk_item(holder, key, holder[key], self._found.slots, context)  # type: ignore[index]
-
     def node(self, node: Node, holder: Container, key: str | int, path: Path,
              context: Context = ()) -> None:
         """Walk ``holder[key]`` as ``node``."""
         value = holder[key]  # type: ignore[index]
         if value is None:
             return
-        while isinstance(node, Lazy):
-            node = node.target()
+        node = _resolve(node)
         if isinstance(node, Either):
             node = next((option for option in node.options if _fits(option, value)), FREE)
-        if isinstance(node, Free | Refuse) or not _fits(node, value):
-            self._free(holder, key, context)
-        elif isinstance(node, Token):
-            self._token(node, holder, key, path, context)
+        if isinstance(node, Token):
+            self._token(node, value, path)
         elif isinstance(node, Binary):
-            if node.url and not str(value).startswith("data:"):
-                self._found.slots.append(Slot(holder, key, "text", context))
+            self._binary(node, holder, key, path, context)
+        elif isinstance(node, Refuse):
+            _refuse(f"{field_name(path)} is not allowed here")
+        elif isinstance(node, Free) or not _fits(node, value):
+            walk_item(holder, key, value, self._found.slots, context)
         elif isinstance(node, Obj):
             self._obj(node, value, path, context)  # type: ignore[arg-type]
         elif isinstance(node, Tagged):
             self._tagged(node, value, path, context)  # type: ignore[arg-type]
         elif isinstance(node, Items):
             for position in range(len(value)):  # type: ignore[arg-type]
-                self.node(node.item, value, position, (*path, position), context)  # type: ignore[arg-type]
+                self.node(node.item, value, position,  # type: ignore[arg-type]
+                          (*path, position), context)
         elif isinstance(node, Map):
             self._map(node, value, path, context)  # type: ignore[arg-type]
 
-    def _token(self, node: Token, holder: Container, key: str | int, path: Path,
-               context: Context) -> None:
+    def _token(self, node: Token, value: JSON, path: Path) -> None:
+        grammar = node.grammar
+        if not grammar.accepts(value):
+            _refuse(f"{field_name(path)} is not {grammar.what}")
+        if isinstance(value, str):
+            if not (grammar.closed and value in grammar.values):
+                self._found.checks.append(Check(value, field_name(path), node.signed))
+        elif (isinstance(value, int | float) and not isinstance(value, bool)
+              and abs(value) >= NUMBER_SLOT_MIN):
+            self._found.checks.append(Check(str(value), field_name(path), node.signed))
+
+    def _binary(self, node: Binary, holder: Container, key: str | int, path: Path,
+                context: Context) -> None:
         value = holder[key]  # type: ignore[index]
-        if node.signed and node.grammar is ANY_STRING and isinstance(value, str):
-            self._found.checks.append(Check(value, field_name(path), signed=True))
-        elif not is_token(value):
-            self._free(holder, key, context)
+        if not isinstance(value, str):
+            _refuse(f"{field_name(path)} is not base64")
+        if node.url and not value.startswith("data:"):
+            self._found.slots.append(Slot(holder, key, "text", context))  # a link
+            return
+        media = holder.get(node.media) if node.media and isinstance(holder, dict) else None
+        try:
+            payload = read_payload(value, media if isinstance(media, str) else None)
+        except ValueError as exc:
+            _refuse(f"{field_name(path)} {exc}")
+        if payload.text is not None:
+            self._found.slots.append(Slot(holder, key, "base64", context))
 
     def _obj(self, node: Obj, value: MutableMapping[str, JSON], path: Path,
              context: Context, tag: str | None = None, tag_node: Node | None = None) -> None:
@@ -157,10 +187,16 @@ class _Walker:
             child = node.fields.get(name)
             if child is not None:
                 self.node(child, value, name, (*path, name), context)
-                continue
-            if not _FIELD_NAME.fullmatch(name):
-                self._found.slots.append(Slot(value, name, "key", context))
-            self._free(value, name, (*context, name))
+            elif isinstance(node.rest, Refuse):
+                _refuse(f"{field_name(path)} has a member the API does not define there")
+            else:
+                if _FIELD_NAME.fullmatch(name):
+                    self._found.checks.append(
+                        Check(name, f"a member name of {field_name(path)}")
+                    )
+                else:
+                    self._found.slots.append(Slot(value, name, "key", context))
+                walk_item(value, name, value[name], self._found.slots, (*context, name))
 
     def _tagged(self, node: Tagged, value: MutableMapping[str, JSON], path: Path,
                 context: Context) -> None:
@@ -176,16 +212,25 @@ class _Walker:
 
     def _map(self, node: Map, value: MutableMapping[str, JSON], path: Path,
              context: Context) -> None:
-        for name in list(value):
-            if isinstance(node.key, Free) or not is_token(name):
+        for position, name in enumerate(list(value)):
+            where = (*path, _Key(position))
+            if isinstance(node.key, Token):
+                holder: dict[str, JSON] = {"": name}
+                self.node(node.key, holder, "", where, context)
+            else:
                 self._found.slots.append(Slot(value, name, "key", context))
-            self.node(node.value, value, name, (*path, name), context)
+            self.node(node.value, value, name, where, context)
+
+
+def _resolve(node: Node) -> Node:
+    while isinstance(node, Lazy):
+        node = node.target()
+    return node
 
 
 def _fits(node: Node, value: JSON) -> bool:
     """Whether ``value``'s JSON type is one ``node`` describes."""
-    while isinstance(node, Lazy):
-        node = node.target()
+    node = _resolve(node)
     if isinstance(node, Obj | Tagged | Map):
         return isinstance(value, dict)
     if isinstance(node, Items):

@@ -144,11 +144,13 @@ async def start_site(config: Config, *, port: int | None = None,
     from aiohttp import web
 
     from proxy.app import create_app
+    from proxy.server import GatewayRunner
 
     app = create_app(config, background_start=background_start, worker=worker)
     # handler_cancellation: a client that goes away cancels its handler, which closes
-    # the upstream connection; aiohttp's own access log is replaced by ours.
-    runner = web.AppRunner(app, handler_cancellation=True, access_log=None)
+    # the upstream connection; aiohttp's own access log is replaced by ours; requests
+    # aiohttp's parser rejects are answered and logged without their bytes.
+    runner = GatewayRunner(app, handler_cancellation=True, access_log=None)
     host = config.server.host
     wanted = config.server.port if port is None else port
     try:

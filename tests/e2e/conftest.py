@@ -74,6 +74,7 @@ def config_data(
     max_body_bytes: int = 1_000_000,
     timeouts: dict[str, float] | None = None,
     fail_open: bool = False,
+    body_timeout: float = 60.0,
 ) -> dict[str, Any]:
     """A gateway config in front of ``upstream_url``; open routes plus two keyed tiers."""
     response = {"relink": relink, "redact": list(redact), "max_held_chars": max_held_chars}
@@ -106,7 +107,7 @@ def config_data(
     if timeouts:
         upstream["timeouts"] = timeouts
     return {
-        "server": {"max_body_bytes": max_body_bytes},
+        "server": {"max_body_bytes": max_body_bytes, "body_timeout": body_timeout},
         "clients": {"trusted": {"key": "gw-trusted-key"}, "vendor": {"key": "gw-vendor-key"}},
         "upstreams": {
             "fake": dict(upstream, auth="passthrough"),

@@ -93,11 +93,15 @@ async def test_string_source_is_sanitised_and_base64_is_kept(
     assert b"iVBORw0KGgo=" in fake.received[-1].body
 
 
+# Opaque base64, as a real signature is (its bytes are not text).
+SIGNATURE = "EorIycrLzM3Oz9DR0tPU1dbX2Nna29zd3t/g4eLj5OXm5+jp6uvs7e7v8PHy8/T19vf4+fr7/P3+"
+
+
 def _thinking_turn(thinking: str) -> Any:
     return [
         {"role": "user", "content": "hello"},
         {"role": "assistant", "content": [
-            {"type": "thinking", "thinking": thinking, "signature": "sig-1"},
+            {"type": "thinking", "thinking": thinking, "signature": SIGNATURE},
             {"type": "text", "text": "hi"}]},
         {"role": "user", "content": f"mail {EMAIL}"},
     ]
@@ -115,7 +119,7 @@ async def test_signed_thinking_with_a_value_is_refused(
         with pytest.raises(anthropic.BadRequestError) as caught:
             await client.messages.create(model="m", max_tokens=5,
                                          messages=_thinking_turn(text))
-    assert "signed thinking block" in str(caught.value)
+    assert "signed content at messages[1].content[0].thinking" in str(caught.value)
     assert EMAIL not in str(caught.value) and KEY not in str(caught.value)
     assert fake.received == []
 
@@ -131,7 +135,7 @@ async def test_thinking_with_placeholders_only_passes_unchanged(
                                      messages=_thinking_turn("the user is [EMAIL_1]"))
     body = json.loads(fake.received[-1].body)
     assert body["messages"][1]["content"][0] == {
-        "type": "thinking", "thinking": "the user is [EMAIL_1]", "signature": "sig-1"}
+        "type": "thinking", "thinking": "the user is [EMAIL_1]", "signature": SIGNATURE}
     assert body["messages"][2]["content"] == "mail [EMAIL_1]"
 
 

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pipelines.errors import StreamProtocolError
+from pipelines.errors import RequestError, StreamProtocolError
 from proxy.anthropic_messages import REQUEST, AnthropicMessages
 from proxy.shapes import read_slots, write_slots
 from proxy.sse import Event, SSEDecoder, encode_json_event
@@ -23,6 +23,9 @@ from tests.unit.proxy.shape_helpers import (
 )
 
 SHAPE = AnthropicMessages()
+# Opaque base64 (a signature's bytes are not text) and the smallest valid PNG header.
+SIG = "EorIycrLzM3Oz9DR0tPU1dbX2Nna29zd3t/g4eLj5OXm5+jp6uvs7e7v8PHy8/T19vf4+fr7/P3+"
+PNG = "iVBORw0KGgo="
 request_slots = slots_of(REQUEST)
 signed_texts = signed_of(REQUEST)
 
@@ -38,8 +41,8 @@ def full_request() -> dict[str, Any]:
         "messages": [
             {"role": "user", "content": "U1"},
             {"role": "assistant", "content": [
-                {"type": "thinking", "thinking": "I think about [PERSON_1]", "signature": "sig"},
-                {"type": "redacted_thinking", "data": "opaque"},
+                {"type": "thinking", "thinking": "I think about [PERSON_1]", "signature": SIG},
+                {"type": "redacted_thinking", "data": SIG},
                 {"type": "text", "text": "A1"},
                 {"type": "tool_use", "id": "toolu_1", "name": "lookup",
                  "input": {"who": "I1", "nested": ["I2", 3]}},
@@ -50,7 +53,7 @@ def full_request() -> dict[str, Any]:
                 {"type": "tool_result", "tool_use_id": "toolu_1", "content": "R2",
                  "is_error": False},
                 {"type": "image", "source": {"type": "base64", "media_type": "image/png",
-                                             "data": "iVBOR"}},
+                                             "data": PNG}},
                 {"type": "document", "title": "DT", "source": {
                     "type": "text", "media_type": "text/plain", "data": "DOC"}},
                 {"type": "document", "source": {"type": "url", "url": "https://x/?q=bob"}},
@@ -70,9 +73,11 @@ def test_slots_in_canonical_order_thinking_untouched() -> None:
     """System first, then messages in order, then tools, then other fields."""
     body = full_request()
     texts = read_slots(request_slots(body))
-    # Keys of free-form objects (a tool input, metadata, an unknown member) are text too.
+    # Keys of free-form objects (a tool input, metadata, an unknown member) are text too,
+    # and so are a schema's property names and required names.
     assert texts == ["S1", "U1", "A1", "who", "I1", "nested", "I2", "R1", "R2", "DT", "DOC",
-                     "https://x/?q=bob", "x", "N1", "D1", "D2", "user_id", "M1", "X1"]
+                     "https://x/?q=bob", "x", "N1", "D1", "who", "D2", "who", "user_id", "M1",
+                     "X1"]
 
 
 def test_write_back_keeps_structure_and_thinking() -> None:
@@ -88,7 +93,9 @@ def test_write_back_keeps_structure_and_thinking() -> None:
                                                                        "<5>": ["<6>", 3]}
     assert body["messages"][2]["content"][2] == original["messages"][2]["content"][2]
     assert body["tools"][0]["name"] == "lookup"
-    assert body["tools"][0]["input_schema"]["required"] == ["who"]
+    schema = body["tools"][0]["input_schema"]
+    assert schema["type"] == "object" and list(schema["properties"].values()) == [
+        {"type": "string", "description": "<16>"}]
     assert body["thinking"] == original["thinking"]
     assert body["system"][0]["cache_control"] == {"type": "ephemeral"}
 
@@ -251,12 +258,17 @@ def test_error_shapes() -> None:
     max_leaves=15,
 ))
 def test_any_block_shape_walks_and_roundtrips(value: object) -> None:
-    """Property: arbitrary blocks never crash the walker; identity write-back is identity."""
+    """Property: arbitrary blocks never crash the walker: they are refused with a 400
+    naming a field, or walked, and then identity write-back is identity."""
     body = {"system": value, "messages": [{"role": "user", "content": [value, {"type": "text",
                                                                               "text": "t"}]}],
             "tools": [value], "extra": value}
     before = json.dumps(body, sort_keys=True)
-    slots = request_slots(body)
+    try:
+        slots = request_slots(body)
+    except RequestError as refused:
+        assert refused.status == 400 and refused.code == "invalid_field"
+        return
     write_slots(slots, read_slots(slots))
     assert json.dumps(body, sort_keys=True) == before
     assert "t" in read_slots(slots)
@@ -351,19 +363,20 @@ def test_string_and_unknown_sources_are_text_base64_data_is_not() -> None:
          "content": [{"type": "text", "text": "x"}]},
         {"type": "document", "source": {"type": "weird", "data": EMAIL}},
         {"type": "image", "source": {"type": "base64", "media_type": "image/png",
-                                     "data": "Jane Doe"}},
+                                     "data": PNG}},
         {"type": "tool_use", "id": "toolu_1", "name": "lookup", "input": {"n": 4111111111111111}},
-    ]}], "metadata": {"user_id": EMAIL}, "tool_choice": {"type": "tool", "name": EMAIL}}
+    ]}], "metadata": {"user_id": EMAIL}}
     texts = read_slots(request_slots(body))
-    assert f"https://crm.example/{EMAIL}" in texts and texts.count(EMAIL) == 3
-    assert "Jane Doe" not in texts and "image/png" not in texts
+    assert f"https://crm.example/{EMAIL}" in texts and texts.count(EMAIL) == 2
+    assert PNG not in texts and "image/png" not in texts
     assert "4111111111111111" in texts
 
 
 def test_signed_texts_are_the_thinking_blocks() -> None:
-    """Thinking text is never a slot; it is returned for the gateway's check."""
+    """Thinking text, signatures and redacted data are never slots; they are signed
+    checks for the gateway."""
     body = full_request()
-    assert signed_texts(body) == ["I think about [PERSON_1]"]
+    assert signed_texts(body) == ["I think about [PERSON_1]", SIG, SIG]
     assert "I think about [PERSON_1]" not in read_slots(request_slots(body))
 
 

@@ -103,16 +103,17 @@ async def test_signed_thinking_is_checked_not_rewritten(thinking: str, refused: 
     from pipelines.chain import Chain
     from pipelines.errors import RequestError
     from pipelines.vault import Vault
-    from proxy.gateway import _check_signed
+    from proxy.ingress import _check_unchanged
+    from proxy.walk import Check
     from tests.conftest import PatternDetector
 
     chain = Chain([PatternDetector("regex", "EMAIL", r"\S+@\S+")])
     vault = Vault()
     vault.issue("PERSON", "Ann Lee")
     if not refused:
-        await _check_signed(chain, [thinking], vault)
+        await _check_unchanged(chain, [Check(thinking, "x", signed=True)], vault)
         return
     with pytest.raises(RequestError) as caught:
-        await _check_signed(chain, [thinking], vault)
+        await _check_unchanged(chain, [Check(thinking, "x", signed=True)], vault)
     assert caught.value.status == 400 and "Ann" not in caught.value.message
     assert "bob" not in caught.value.message

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pipelines.errors import EgressRefused, StreamProtocolError
+from pipelines.errors import EgressRefused, RequestError, StreamProtocolError
 from proxy.openai_chat import REQUEST, OpenAIChat
 from proxy.shapes import read_slots, write_slots
 from proxy.sse import Event, SSEDecoder, encode_json_event
@@ -36,11 +36,14 @@ def full_request() -> dict[str, Any]:
             {"role": "system", "content": "S1"},
             {"role": "user", "name": "Alice Smith", "content": [
                 {"type": "text", "text": "P1"},
-                {"type": "image_url", "image_url": {"url": "data:image/png;base64,AAAA",
+                {"type": "image_url", "image_url": {"url": "data:image/png;base64,iVBORw0KGgo=",
                                                      "detail": "low"}},
                 {"type": "image_url", "image_url": {"url": "https://x.example/?u=bob"}},
-                {"type": "input_audio", "input_audio": {"data": "UklGR", "format": "wav"}},
-                {"type": "file", "file": {"file_data": "JVBER", "filename": "cv-bob.pdf"}},
+                {"type": "input_audio", "input_audio": {"data": "UklGRgAAAABXQVZFZm10IA==",
+                                                         "format": "wav"}},
+                {"type": "file", "file": {"file_data": "data:application/pdf;base64,"
+                                                       "JVBERi0xLjcKJeLjz9MK",
+                                          "filename": "cv-bob.pdf"}},
                 {"type": "mystery", "payload": {"deep": ["U1"]}},
             ]},
             {"role": "assistant", "content": None, "tool_calls": [
@@ -69,9 +72,10 @@ def test_slots_cover_text_and_skip_structure_in_canonical_order() -> None:
     texts = read_slots(request_slots(body))
     assert texts == [
         "S1", "Alice Smith", "P1", "https://x.example/?u=bob", "cv-bob.pdf", "deep", "U1",
-        "{\"who\": \"A1\"}", "T1", "D1", "D2", "E1", "D3", "user-alice@example.com", "note",
-        "M1", "X1",
-    ]  # keys of free-form objects ("deep" under an unknown part, metadata's "note") too
+        "{\"who\": \"A1\"}", "T1", "D1", "who", "D2", "E1", "who", "D3",
+        "user-alice@example.com", "note", "M1", "X1",
+    ]  # keys of free-form objects ("deep" under an unknown part, metadata's "note") and
+    # a schema's property and required names too
 
 
 def test_write_back_changes_only_slots() -> None:
@@ -84,7 +88,9 @@ def test_write_back_changes_only_slots() -> None:
     assert body["messages"][1]["content"][1]["image_url"]["url"].startswith("data:")
     assert body["messages"][2]["tool_calls"][0]["function"]["name"] == "lookup"
     assert body["messages"][2]["tool_calls"][0]["id"] == "call_1"
-    assert body["tools"][0]["function"]["parameters"]["required"] == ["who"]
+    parameters = body["tools"][0]["function"]["parameters"]
+    assert parameters["type"] == "object"
+    assert [p["type"] for p in parameters["properties"].values()] == ["string"]
     assert body["tool_choice"] == {"type": "function", "function": {"name": "lookup"}}
     with pytest.raises(ValueError):
         write_slots(slots, ["too few"])
@@ -380,27 +386,52 @@ EMAIL = "jane.doe@example.com"
 
 
 def test_structural_names_are_text_outside_their_positions() -> None:
-    """``id``/``type``/``model``/``detail`` inside unknown fields, odd keys, config
-    members and non-token structural values are all slots."""
+    """``id``/``type``/``model``/``detail`` inside unknown fields, odd keys and
+    undeclared config members are all slots."""
     body: dict[str, Any] = {
         "model": "gpt-4o",
         "messages": [{"role": "user", "content": "hi", EMAIL: "v"}],
         "metadata": {EMAIL: "k", "id": EMAIL, "type": "Jane Doe"},
         "stream_options": {"include_usage": True, "x": EMAIL},
-        "tool_choice": {"type": "function", "function": {"name": EMAIL}},
+        "tool_choice": {"type": "function", "function": {"name": "lookup"}},
         "response_format": {"type": "json_object", "note": EMAIL},
         "extra": {"detail": EMAIL, "model": EMAIL, "n": 4111111111111111},
     }
     texts = read_slots(request_slots(body))
-    assert texts.count(EMAIL) == 8 and "Jane Doe" in texts
+    assert texts.count(EMAIL) == 7 and "Jane Doe" in texts
     assert "4111111111111111" in texts and "gpt-4o" not in texts and "user" not in texts
     assert "include_usage" not in texts and "function" not in texts
 
 
-def test_role_that_is_not_a_token_is_text() -> None:
-    """A structural position holding a non-token (an e-mail as a role) is read as text."""
-    body: dict[str, Any] = {"messages": [{"role": EMAIL, "content": "x"}]}
-    assert read_slots(request_slots(body)) == [EMAIL, "x"]
+@pytest.mark.parametrize(("path", "value", "field"), [
+    (("messages", 0, "role"), EMAIL, "messages[0].role"),
+    (("tool_choice", "function", "name"), EMAIL, "tool_choice.function.name"),
+    (("model",), "Jane Doe", "model"),
+    (("messages", 0, "content", 0, "type"), "Jane Doe", "messages[0].content[0].type"),
+    (("reasoning_effort",), "extreme", "reasoning_effort"),
+    (("max_tokens",), "ten", "max_tokens"),
+])
+def test_structure_outside_its_grammar_is_refused(
+    path: tuple[Any, ...], value: str, field: str
+) -> None:
+    """A structural position holding what its grammar does not allow (an e-mail as a
+    role or a tool name, a name as a model, a word as a number) refuses the request
+    with a 400 naming the field, never the value."""
+    body: dict[str, Any] = {
+        "model": "gpt-4o", "max_tokens": 5, "reasoning_effort": "low",
+        "messages": [{"role": "user", "content": [{"type": "text", "text": "x"}]}],
+        "tool_choice": {"type": "function", "function": {"name": "lookup"}},
+    }
+    request_slots(json.loads(json.dumps(body)))  # the legitimate form passes
+    holder: Any = body
+    for part in path[:-1]:
+        holder = holder[part]
+    holder[path[-1]] = value
+    with pytest.raises(RequestError) as caught:
+        request_slots(body)
+    assert caught.value.status == 400
+    assert caught.value.message.startswith(f"request refused: {field} is not ")
+    assert value not in caught.value.message
 
 
 def _stream(*deltas: dict[str, Any], logprobs: object = None) -> bytes:

@@ -16,7 +16,7 @@ from proxy.shapes import (
     write_slots,
 )
 from proxy.spec import SCALAR, Items, Obj, Token
-from proxy.walk import is_token, walk
+from proxy.walk import walk
 
 # -- ingress slots: free-form data, keys, numbers ---------------------------------------
 
@@ -86,7 +86,8 @@ def test_long_integers_in_free_form_data_are_text(number: int, slotted: bool) ->
 
 
 def test_walk_config_keeps_structure_only_where_described() -> None:
-    """Described scalars stay; undescribed members and non-token scalars are text."""
+    """Described scalars stay; undescribed members are text; a described scalar
+    outside its grammar refuses the request naming the field."""
     scalar = Token(SCALAR)
     spec = Obj({"tool_choice": Obj({"type": scalar, "function": Obj({"name": scalar})}),
                 "modalities": Items(scalar)})
@@ -94,9 +95,16 @@ def test_walk_config_keeps_structure_only_where_described() -> None:
         "type": "function", "function": {"name": "lookup"}, "why": "ask Jane Doe"}}
     assert read_slots(walk(spec, body).slots) == ["ask Jane Doe"]
     body = {"tool_choice": {"type": "function", "function": {"name": "jane@x.example"}}}
-    assert read_slots(walk(spec, body).slots) == ["jane@x.example"]
-    listed: dict[str, object] = {"modalities": ["text", "Jane Doe", 3]}
-    assert read_slots(walk(spec, listed).slots) == ["Jane Doe"]
+    with pytest.raises(RequestError) as caught:
+        walk(spec, body)
+    assert "tool_choice.function.name" in caught.value.message
+    assert "jane" not in caught.value.message
+    listed: dict[str, object] = {"modalities": ["text", 3]}
+    assert read_slots(walk(spec, listed).slots) == []
+    listed = {"modalities": ["text", "Jane Doe", 3]}
+    with pytest.raises(RequestError) as caught:
+        walk(spec, listed)
+    assert "modalities[1]" in caught.value.message
 
 
 @pytest.mark.parametrize(("value", "token"), [
@@ -104,9 +112,9 @@ def test_walk_config_keeps_structure_only_where_described() -> None:
     (None, True), ("jane@x.example", False), ("Jane Doe", False), ("", False),
     ({"a": 1}, False), (["x"], False),
 ])
-def test_is_token(value: object, token: bool) -> None:
-    """One token (a model, an id, a type) may be structure; anything else is text."""
-    assert is_token(value) is token
+def test_scalar_grammar(value: object, token: bool) -> None:
+    """The loosest structural grammar: one token or a non-string scalar, never text."""
+    assert SCALAR.accepts(value) is token
 
 
 @settings(max_examples=60, deadline=None)
