@@ -166,27 +166,33 @@ async def test_rotated_key_continues_the_chain(
 async def test_a_value_in_the_model_field_reaches_neither_log_nor_evidence(
     aiohttp_server: AnyServer, fake: FakeUpstream, tmp_path: Path
 ) -> None:
-    """``model`` is client text: an e-mail there is masked upstream, and the access line
-    and the evidence record name no model rather than the raw value; a plain model name
-    is still recorded."""
+    """``model`` is structure forwarded unchanged (#10): an e-mail there fits the model
+    grammar, so the check detectors refuse the request (400 naming ``model``), nothing
+    is forwarded, and the access line and the evidence record name no model rather than
+    the raw value; a plain model name is forwarded and recorded."""
     private, _public = _keys(tmp_path, "k1")
     log = tmp_path / "calls.jsonl"
     url, server = await _serve(aiohttp_server, fake, log, private, "k1")
     seeded = SEED_FORMS[0]
     assert "@" in seeded
+    statuses: list[int] = []
     with capture_logs() as logs:
         async with aiohttp.ClientSession() as session:
+            fake.script.append(Reply.recorded("openai_chat_stream_text.sse"))
             for model in (seeded, "gpt-4o"):
-                fake.script.append(Reply.recorded("openai_chat_stream_text.sse"))
                 async with session.post(f"{url}/v1/chat/completions",
                                         json={**OPENAI_BODY, "model": model}) as response:
-                    assert response.status == 200
-                    await response.read()
+                    statuses.append(response.status)
+                    body = await response.text()
+                    if response.status == 400:
+                        assert "model" in body and seeded not in body
     await server.close()
-    assert [received.json()["model"] for received in fake.received] == ["[EMAIL_1]", "gpt-4o"]
+    assert statuses == [400, 200]
+    assert [received.json()["model"] for received in fake.received] == ["gpt-4o"]
     access = [entry for entry in logs if entry["event"] == "request"]
     assert [entry["model"] for entry in access] == [None, "gpt-4o"]
     records = [json.loads(line) for line in _lines(log)]
-    assert [record["model"] for record in records] == [None, "gpt-4o"]
+    assert [record["model"] for record in records][-1] == "gpt-4o"
+    assert all(record["model"] in (None, "gpt-4o") for record in records)
     assert seeded not in json.dumps(logs, default=str)
     assert seeded.encode() not in log.read_bytes()
