@@ -57,7 +57,7 @@ from typing import Final, final
 from multidict import CIMultiDict
 
 from pipelines.errors import StreamProtocolError
-from proxy.shapes import JSON, NUMBER_SLOT_MIN, FilterFactory, dumps, filter_whole
+from proxy.shapes import JSON, FilterFactory, filter_whole, long_number
 
 __all__ = [
     "DROP",
@@ -303,9 +303,10 @@ class ReplyGuard:
         if isinstance(value, bool) or value is None:
             return value
         if isinstance(value, int | float):
-            if abs(value) < NUMBER_SLOT_MIN:
+            # A number is read as its digit runs, as ingress reads one (proxy.slots).
+            digits = long_number(value)
+            if digits is None:
                 return value
-            digits = dumps(value).decode("ascii")
             filtered = self.text(digits)
             return value if filtered == digits else filtered
         if isinstance(value, list):

@@ -26,10 +26,11 @@ from typing import Final, Protocol
 from pipelines.vault import Vault
 from proxy.slots import (
     JSON,
-    NUMBER_SLOT_MIN,
+    NUMBER_SLOT_DIGITS,
     Context,
     Slot,
     SlotKind,
+    long_number,
     read_contexts,
     read_slots,
     require_mapping,
@@ -41,7 +42,7 @@ from proxy.sse import Event
 
 __all__ = [
     "JSON",
-    "NUMBER_SLOT_MIN",
+    "NUMBER_SLOT_DIGITS",
     "ApiShape",
     "Context",
     "FilterFactory",
@@ -52,6 +53,7 @@ __all__ = [
     "TextFilter",
     "dumps",
     "filter_whole",
+    "long_number",
     "read_contexts",
     "read_slots",
     "require_mapping",

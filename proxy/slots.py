@@ -1,7 +1,7 @@
 """Ingress slots: references to every string of a request body that must be sanitised.
 
 A :class:`Slot` is ``container[key]`` (a string value), the key itself (a key of
-free-form data, renamed in place), or a long integer read as its digits.  Slots carry
+free-form data, renamed in place), or a long number read as its digits.  Slots carry
 their *context* (interface I1): the member names on the path above the string inside
 free-form data, outermost first, so detectors can read ``{"ssn": "536221234"}`` as an
 SSN.  Which strings of a body are slots is declared per API in the request-spec
@@ -12,6 +12,7 @@ and long numbers included) that the interpreter uses.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, MutableMapping, MutableSequence
 from dataclasses import dataclass
 from typing import Final, Literal, final
@@ -21,10 +22,11 @@ from proxy.binary import decode_text, encode_text
 
 __all__ = [
     "JSON",
-    "NUMBER_SLOT_MIN",
+    "NUMBER_SLOT_DIGITS",
     "Context",
     "Slot",
     "SlotKind",
+    "long_number",
     "read_contexts",
     "read_slots",
     "require_mapping",
@@ -38,13 +40,33 @@ JSON = object
 Context = tuple[str, ...]
 
 # What a slot points at: a string value, a non-structural dict key (renamed in place,
-# order kept), a long integer in free-form data (read as its digits, written back as
+# order kept), a long number in free-form data (read as its digits, written back as
 # the same number when nothing was found, else as the sanitised string), or a base64
 # text document (read decoded, written back re-encoded in its own ``data:`` style).
 SlotKind = Literal["text", "key", "number", "base64"]
-# Integers with at least this many digits in free-form data are read as text: card,
-# phone and account numbers are 9+ digits, counts and limits are not.
-NUMBER_SLOT_MIN: Final = 10**8
+# Numbers whose JSON text holds at least this many digits are read as text: card,
+# phone and account numbers are 9+ digits, whether sent as integers or as floats
+# (``-4111111111111111``, ``4111111111111111.0``, ``0.4111111111111111``); counts,
+# limits and sampling settings are not.
+NUMBER_SLOT_DIGITS: Final = 9
+_DIGIT_RUN: Final = re.compile(r"[0-9]+")
+
+
+def long_number(value: object) -> str | None:
+    """The digits of a number holding :data:`NUMBER_SLOT_DIGITS`+ digits, else None.
+
+    The number is read in the JSON text the gateway re-sends (``str`` of an int or a
+    float is that text), as its digit runs separated by spaces: the sign, the decimal
+    point and the exponent are the number's syntax, not part of a value, and a
+    detector reads ``4111111111111111`` in ``-4111111111111111`` or
+    ``0.4111111111111111`` only once they are gone.
+    """
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    if isinstance(value, int) and -10**8 < value < 10**8:
+        return None  # fewer than 9 digits, without building the text
+    runs = _DIGIT_RUN.findall(str(value))
+    return " ".join(runs) if sum(map(len, runs)) >= NUMBER_SLOT_DIGITS else None
 
 
 @final
@@ -63,7 +85,7 @@ class Slot:
             return str(self.key)
         value = self.container[self.key]  # type: ignore[index]
         if self.kind == "number":
-            return str(value)
+            return long_number(value) or str(value)
         assert isinstance(value, str)
         return decode_text(value) if self.kind == "base64" else value
 
@@ -73,7 +95,7 @@ class Slot:
             _rename(self.container, str(self.key), value)
         elif self.kind == "number":
             # An untouched number stays a number; a found value becomes its placeholder.
-            if value != str(self.container[self.key]):  # type: ignore[index]
+            if value != self.get():
                 self.container[self.key] = value  # type: ignore[index]
         elif self.kind == "base64":
             # An untouched document keeps its bytes; a changed one is re-encoded.
@@ -134,7 +156,7 @@ def require_mapping(body: object) -> MutableMapping[str, JSON]:
 
 
 def walk_generic(value: JSON, out: list[Slot], context: Context = ()) -> None:
-    """Slot every string, key and long integer under ``value``.
+    """Slot every string, key and long number under ``value``.
 
     This is the walk for free-form data (``metadata``, unknown fields, tool inputs):
     nothing there is structure, whatever its key is called.  ``context`` is the path of
@@ -159,8 +181,8 @@ def walk_item(
     """Slot ``item`` (``container[key]``) as free-form data."""
     if isinstance(item, str):
         out.append(Slot(container, key, "text", context))
-    elif isinstance(item, int) and not isinstance(item, bool):
-        if abs(item) >= NUMBER_SLOT_MIN:
+    elif isinstance(item, int | float):
+        if long_number(item) is not None:
             out.append(Slot(container, key, "number", context))
     else:
         walk_generic(item, out, context)

@@ -22,9 +22,10 @@ The nodes:
 ``REFUSE``
     A member that must not be there (``rest=REFUSE`` closes an object).
 :class:`Token`
-    A structural scalar: it must match ``grammar``; ``signed=True`` marks content the
-    provider signed (thinking, encrypted reasoning), checked by the route's signed
-    detectors instead of the whole pipeline.
+    A structural scalar: it must match ``grammar``, and a value that is not a constant
+    of the spec is a check (the route's check detectors and the vault); ``signed=True``
+    marks content the provider signed (thinking, encrypted reasoning), whose refusal
+    says so.
 :class:`Binary`
     A base64 payload (bare or a ``data:`` URL): binary content is checked and kept, a
     text document is decoded, sanitised and re-encoded, anything else is refused.
@@ -254,7 +255,8 @@ REFUSE: Final = Refuse()
 @final
 @dataclass(frozen=True, slots=True, eq=False)
 class Token(Node):
-    """A structural scalar matching ``grammar``; ``signed``: checked by signed detectors."""
+    """A structural scalar matching ``grammar``; ``signed``: content the provider signed
+    (its refusal says so; every check runs through the route's check detectors)."""
 
     grammar: Grammar
     signed: bool = False

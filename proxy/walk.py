@@ -13,7 +13,8 @@ Rules that hold at every position, so no spec has to repeat them:
 * null carries nothing and is accepted anywhere;
 * a :class:`~proxy.spec.Token` value must match its grammar; one of a closed set is a
   constant of the spec (nothing to check), any other is a check, numbers included when
-  they have 9+ digits (a card number sent as ``seed``);
+  their JSON text has 9+ digits (a card number sent as ``seed`` or as the digits of a
+  ``temperature``);
 * a value of a JSON type an :class:`~proxy.spec.Obj`, ``Items``, ``Map`` or ``Tagged``
   does not describe is free-form data (text all the way down), never skipped;
 * a member an ``Obj`` does not declare is free-form data; its name is a check when it
@@ -32,7 +33,7 @@ from typing import Final, NoReturn, final
 
 from pipelines.errors import RequestError
 from proxy.binary import read_payload
-from proxy.slots import JSON, NUMBER_SLOT_MIN, Context, Slot, walk_item
+from proxy.slots import JSON, Context, Slot, long_number, walk_item
 from proxy.spec import (
     FREE,
     Binary,
@@ -71,8 +72,9 @@ class Check:
     """A value forwarded unchanged that must pass detectors: its text and where it is.
 
     ``field`` names the member (``messages[1].tool_call_id``) for the refusal message;
-    ``signed`` marks content the provider signed (checked by the route's signed
-    detectors; the others go through the whole pipeline).
+    ``signed`` marks content the provider signed (thinking, encrypted reasoning): the
+    refusal says it cannot be rewritten.  Every check runs through one path, the
+    route's check detectors and the vault (:mod:`proxy.ingress`).
     """
 
     text: str
@@ -126,9 +128,7 @@ class _Walker:
         value = holder[key]  # type: ignore[index]
         if value is None:
             return
-        node = _resolve(node)
-        if isinstance(node, Either):
-            node = next((option for option in node.options if _fits(option, value)), FREE)
+        node = _select(node, value)
         if isinstance(node, Token):
             self._token(node, value, path)
         elif isinstance(node, Binary):
@@ -147,6 +147,8 @@ class _Walker:
                           (*path, position), context)
         elif isinstance(node, Map):
             self._map(node, value, path, context)  # type: ignore[arg-type]
+        else:  # every node kind is handled above: a new one must not be skipped silently
+            raise TypeError(f"no walk for {type(node).__name__}")
 
     def _token(self, node: Token, value: JSON, path: Path) -> None:
         grammar = node.grammar
@@ -155,9 +157,8 @@ class _Walker:
         if isinstance(value, str):
             if not (grammar.closed and value in grammar.values):
                 self._found.checks.append(Check(value, field_name(path), node.signed))
-        elif (isinstance(value, int | float) and not isinstance(value, bool)
-              and abs(value) >= NUMBER_SLOT_MIN):
-            self._found.checks.append(Check(str(value), field_name(path), node.signed))
+        elif (digits := long_number(value)) is not None:
+            self._found.checks.append(Check(digits, field_name(path), node.signed))
 
     def _binary(self, node: Binary, holder: Container, key: str | int, path: Path,
                 context: Context) -> None:
@@ -226,6 +227,16 @@ def _resolve(node: Node) -> Node:
     while isinstance(node, Lazy):
         node = node.target()
     return node
+
+
+def _select(node: Node, value: JSON) -> Node:
+    """The node ``value`` is walked as: Lazy resolved, Either's option chosen (an
+    option may itself be Lazy, as a JSON Schema subschema is, or an Either)."""
+    while True:
+        node = _resolve(node)
+        if not isinstance(node, Either):
+            return node
+        node = next((option for option in node.options if _fits(option, value)), FREE)
 
 
 def _fits(node: Node, value: JSON) -> bool:

@@ -90,7 +90,7 @@ _BLOCK: Final[Tagged] = Tagged(
         "tool_result": _TOOL_RESULT,
         "mcp_tool_result": _TOOL_RESULT,
         "container_upload": Obj({"file_id": _ID, "cache_control": _CACHE_CONTROL}),
-        # Signed: checked by the route's signed detectors, never rewritten.
+        # Signed: checked (check detectors and vault), never rewritten.
         "thinking": Obj({"thinking": Token(ANY_STRING, signed=True),
                          "signature": Token(OPAQUE, signed=True),
                          "cache_control": _CACHE_CONTROL}, rest=REFUSE),

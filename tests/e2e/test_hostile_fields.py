@@ -51,8 +51,9 @@ async def test_headers_and_free_form_fields_never_carry_a_value(
     fake: FakeUpstream, gateway: StartGateway
 ) -> None:
     """X-User, OpenAI-Organization, metadata keys, ``id``/``model`` in unknown objects,
-    a non-token tool name and a card number as a JSON number all reach the upstream
-    sanitised or not at all."""
+    a non-token tool name and a card number as a JSON number (an integer, a float, the
+    digits of a fraction) all reach the upstream sanitised or not at all; a float
+    without a value stays the same number."""
     gw = await gateway()
     fake.script.append(Reply("json", OPENAI_REPLY))
     async with _openai(gw, **{"X-User": EMAIL, "OpenAI-Organization": "Jane Doe",
@@ -61,7 +62,8 @@ async def test_headers_and_free_form_fields_never_carry_a_value(
             model="m", messages=[{"role": "user", "content": f"hi {EMAIL}"}],
             metadata={EMAIL: "k"},
             extra_body={"extra": {"id": EMAIL, "model": EMAIL, "detail": EMAIL,
-                                  "n": 4111111111111111},
+                                  "n": -4111111111111111, "f": 4111111111111111.0,
+                                  "g": 0.4111111111111111, "h": 0.699999988079071},
                         "stream_options": {"x": EMAIL}},
         )
     assert_nothing_leaked(fake)
@@ -71,6 +73,9 @@ async def test_headers_and_free_form_fields_never_carry_a_value(
     body = json.loads(received.body)
     assert body["metadata"] == {"[EMAIL_1]": "k"}
     assert body["extra"]["n"] == "[CREDIT_CARD_1]"
+    assert body["extra"]["f"] == "[CREDIT_CARD_1] 0"
+    assert body["extra"]["g"] == "0 [CREDIT_CARD_1]"
+    assert body["extra"]["h"] == 0.699999988079071
     assert received.headers["Authorization"] == "Bearer sk-client"  # passthrough route
 
 

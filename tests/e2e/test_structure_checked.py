@@ -90,6 +90,9 @@ OPENAI_ROWS: list[tuple[tuple[Any, ...], Any, str]] = [
     (("reasoning_effort",), KEY, "reasoning_effort is not one of"),
     (("modalities",), ["text", EMAIL], "modalities[1] is not one of"),
     (("seed",), int(CARD), "seed holds a sensitive value"),
+    (("seed",), float(CARD), "seed holds a sensitive value"),
+    (("seed",), -int(CARD), "seed holds a sensitive value"),
+    (("temperature",), float("0." + CARD), "temperature holds a sensitive value"),
     (("max_completion_tokens",), CARD, "max_completion_tokens holds a sensitive value"),
     (("max_completion_tokens",), "Jane Doe", "max_completion_tokens is not an integer"),
     (("logit_bias",), {CARD: 1}, "logit_bias[key #0] holds a sensitive value"),
@@ -109,7 +112,9 @@ async def test_openai_real_ids_and_structure_pass_unchanged(
     gw = await gateway()
     fake.script.append(Reply("json", OPENAI_REPLY))
     body = _recorded(OPENAI_BASE)
-    body.update(seed=42, service_tier="auto", modalities=["text"], logit_bias={"50256": -100})
+    # Floats as clients write them, float32 artefacts included (read, nothing found).
+    body.update(seed=42, service_tier="auto", modalities=["text"], logit_bias={"50256": -100},
+                temperature=0.699999988079071, top_p=0.30000000000000004)
     await _openai_send(gw, body)
     assert fake.received[-1].json() == body
 
@@ -320,14 +325,17 @@ async def test_schema_names_and_texts_are_sanitised_alike_and_relinked_back(
     fake: FakeUpstream, gateway: StartGateway
 ) -> None:
     """Property names, ``required``, ``$defs``/``$ref``, ``title``, ``examples``,
-    ``default`` and ``const`` holding values reach the upstream as placeholders, the
-    same placeholder wherever a value recurs; the model's arguments come back
+    ``default`` and ``const`` holding values, in the schema and in subschemas under
+    ``items``/``additionalProperties``/``not``, reach the upstream as placeholders,
+    the same placeholder wherever a value recurs; the model's arguments come back
     relinked."""
     gw = await gateway()
     schema = {"type": "object", "title": f"for {EMAIL}",
               "properties": {EMAIL: {"$ref": f"#/$defs/{CARD}", "examples": [KEY],
                                      "default": EMAIL}},
-              "required": [EMAIL], "$defs": {CARD: {"const": CARD, "type": "string"}}}
+              "required": [EMAIL], "$defs": {CARD: {"const": CARD, "type": "string"}},
+              "additionalProperties": {"type": "array", "items": {"description": EMAIL},
+                                       "not": {"title": f"not {CARD}"}}}
     fake.script.append(Reply.json_body({
         "id": "x", "object": "chat.completion", "created": 1, "model": "m",
         "choices": [{"index": 0, "finish_reason": "tool_calls", "message": {
@@ -342,7 +350,9 @@ async def test_schema_names_and_texts_are_sanitised_alike_and_relinked_back(
         "properties": {"[EMAIL_1]": {"$ref": "#/$defs/[CREDIT_CARD_1]",
                                      "examples": ["[API_KEY_1]"], "default": "[EMAIL_1]"}},
         "required": ["[EMAIL_1]"],
-        "$defs": {"[CREDIT_CARD_1]": {"const": "[CREDIT_CARD_1]", "type": "string"}}}
+        "$defs": {"[CREDIT_CARD_1]": {"const": "[CREDIT_CARD_1]", "type": "string"}},
+        "additionalProperties": {"type": "array", "items": {"description": "[EMAIL_1]"},
+                                 "not": {"title": "not [CREDIT_CARD_1]"}}}
     for value in (EMAIL, CARD, KEY):
         assert value not in fake.received[-1].body.decode()
     arguments = reply.choices[0].message.tool_calls[0].function.arguments
@@ -355,6 +365,11 @@ SCHEMA_ROWS: list[tuple[dict[str, Any], str]] = [
     ({"type": "object", "patternProperties": {f"^{KEY}$": {"type": "string"}}},
      "parameters.patternProperties[key #0] holds a sensitive value"),
     ({"type": "strng"}, "parameters.type is not one of"),
+    ({"type": "object", "additionalProperties": {"type": EMAIL}},
+     "parameters.additionalProperties.type is not one of"),
+    ({"type": "array", "items": {"type": "string", "pattern": EMAIL}},
+     "parameters.items.pattern holds a sensitive value"),
+    ({"if": {"format": KEY}}, "parameters.if.format holds a sensitive value"),
     ({"type": "string", "maxLength": "Jane Doe"}, "parameters.maxLength is not a number"),
 ]
 

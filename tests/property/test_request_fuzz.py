@@ -3,7 +3,8 @@
 Each example takes a real request of one API (the recorded transcripts, plus one that
 touches every kind of part and block), puts random JSON holding planted sensitive
 values at random positions — replacing members, adding members and items, at the
-API's structural positions as well as in free text, as values, keys and numbers — and
+API's structural positions as well as in free text, as values, keys and numbers
+(integers, negative integers and floats holding a card number's digits) — and
 sends it through the real gateway on loopback, with a random allow-listed header that
 may hold a planted value too.  The oracle knows nothing of the product: either the
 request was refused (a 4xx in the API's shape, nothing forwarded, no planted value in
@@ -102,7 +103,8 @@ _PLANTED_TEXT = st.sampled_from(PLANTED).flatmap(
 _LEAF = st.one_of(
     _PLANTED_TEXT,
     st.text(max_size=8),
-    st.sampled_from([None, True, 0, 1.5, 4111111111111111, "user", "text", "auto",
+    st.sampled_from([None, True, 0, 1.5, 4111111111111111, -4111111111111111,
+                     4111111111111111.0, 0.4111111111111111, "user", "text", "auto",
                      "data:text/plain;base64,"
                      + base64.b64encode(b"mail jane.doe@example.com").decode()]),
 )

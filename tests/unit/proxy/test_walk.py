@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -148,7 +149,9 @@ def test_refuse_and_lazy_recursion() -> None:
 def test_any_body_is_refused_or_fully_accounted_for(value: Any) -> None:
     """Property: for any JSON under the spec, the walk refuses with a 400 naming a
     field, or every string of the body is a slot, a check or a constant of the spec
-    (a closed enum value, a known tag, a declared member name): nothing is skipped."""
+    (a closed enum value, a known tag, a declared member name), and every number whose
+    JSON text holds 9+ digits is a slot or a check holding each of its digit runs:
+    nothing is skipped."""
     body: dict[str, Any] = {"parts": [value], "choice": value, "extra": value,
                             **(value if isinstance(value, dict) else {})}
     try:
@@ -165,6 +168,22 @@ def test_any_body_is_refused_or_fully_accounted_for(value: Any) -> None:
                           "signed", "thinking", "signature", "type", "name"))}
     for text in _strings(marked):
         assert text.startswith("\x00") or text in checked or text in constants, text
+    for number in _numbers(marked):  # numbers still numbers: not rewritten as slots
+        runs = re.findall("[0-9]+", json.dumps(number))
+        if sum(map(len, runs)) >= 9:
+            assert any(all(run in text for run in runs) for text in checked), number
+
+
+def _numbers(value: object) -> list[float]:
+    if isinstance(value, bool):
+        return []
+    if isinstance(value, int | float):
+        return [value]
+    if isinstance(value, list):
+        return [number for item in value for number in _numbers(item)]
+    if isinstance(value, dict):
+        return [number for item in value.values() for number in _numbers(item)]
+    return []
 
 
 def _strings(value: object) -> list[str]:
@@ -187,3 +206,19 @@ def test_grammar_combinators() -> None:
     assert not NUMBER.accepts("1e99999") and not NUMBER.accepts("Infinity")
     with pytest.raises(TypeError):
         _ = OPAQUE | NUMBER
+
+
+def test_an_either_option_defined_later_is_walked() -> None:
+    """An :class:`Either` whose chosen option is :class:`Lazy` (a JSON Schema
+    subschema under ``additionalProperties``, ``items``, ``not``) or another Either is
+    walked as that option: its text is slotted, its structure checked (regression:
+    the subschema was skipped, and a value in its ``type`` reached the upstream)."""
+    inner = Obj({"type": Token(enum("string")), "description": FREE})
+    spec = Obj({"sub": Either(Token(BOOLEAN), Lazy(lambda: inner)),
+                "deep": Either(Items(Token(ID)), Either(Token(BOOLEAN), Lazy(lambda: inner)))})
+    body: dict[str, Any] = {"sub": {"type": "string", "description": "for Jane"},
+                            "deep": {"description": "to Bob"}}
+    assert read_slots(walk(spec, body).slots) == ["for Jane", "to Bob"]
+    assert "sub.type is not one of string" in _refusal({"sub": {"type": "a@b.example"}}, spec)
+    assert "deep.type is not one of" in _refusal({"deep": {"type": "x"}}, spec)
+    assert walk(spec, {"sub": True, "deep": ["id_1"]}).checks[0].text == "id_1"
