@@ -12,6 +12,13 @@ app through a request handler that instead
   "code"}}``), never quoting the request;
 * logs one warning line with the status and the exception's type, never its message.
 
+It also bounds the time a request head may take: a connection that has not delivered
+a whole request line and headers ``head_timeout`` seconds after it opened, or after
+its previous response (an idle keep-alive connection), is closed.  Without it a
+client sending its headers a byte at a time (slowloris) holds a connection for
+aiohttp's default of an hour; the body has its own deadline
+(:func:`proxy.body.read_json`).
+
 It uses aiohttp's documented request-handler hook points (``handle_error``,
 ``log_exception``) on a subclass, and builds its ``Server`` from the one aiohttp made.
 """
@@ -95,9 +102,15 @@ class _Server(web.Server):
 
 @final
 class GatewayRunner(web.AppRunner):
-    """An ``AppRunner`` whose connections answer parser errors without content."""
+    """An ``AppRunner`` whose connections answer parser errors without content, and
+    are closed when a request head does not arrive within ``head_timeout`` seconds."""
 
     __slots__ = ()
+
+    def __init__(self, app: web.Application, *, head_timeout: float, **kwargs: Any) -> None:
+        # aiohttp's keep-alive timer starts when the connection opens and again after
+        # each response, and closes the connection if no whole request head came.
+        super().__init__(app, keepalive_timeout=head_timeout, **kwargs)
 
     async def _make_server(self) -> web.Server:
         made = await super()._make_server()

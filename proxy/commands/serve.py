@@ -149,8 +149,10 @@ async def start_site(config: Config, *, port: int | None = None,
     app = create_app(config, background_start=background_start, worker=worker)
     # handler_cancellation: a client that goes away cancels its handler, which closes
     # the upstream connection; aiohttp's own access log is replaced by ours; requests
-    # aiohttp's parser rejects are answered and logged without their bytes.
-    runner = GatewayRunner(app, handler_cancellation=True, access_log=None)
+    # aiohttp's parser rejects are answered and logged without their bytes; a request
+    # head must arrive within server.body_timeout (slow headers, idle connections).
+    runner = GatewayRunner(app, head_timeout=config.server.body_timeout,
+                           handler_cancellation=True, access_log=None)
     host = config.server.host
     wanted = config.server.port if port is None else port
     try:

@@ -10,6 +10,7 @@ forwards nothing; every row has a control that passes.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gzip
 import json
 import logging
@@ -128,16 +129,67 @@ def _server_log(caplog: pytest.LogCaptureFixture) -> str:
     )
 
 
-@pytest.fixture
-async def served(fake: FakeUpstream) -> AsyncIterator[Gateway]:
+@contextlib.asynccontextmanager
+async def _serve(fake: FakeUpstream, **server: Any) -> AsyncIterator[Gateway]:
     """The gateway as ``pseudogate serve`` runs it (its own runner), on loopback."""
-    config = parse_config(config_data(fake.url), source="<e2e>", base_dir=Path.cwd(),
-                          environ={})
+    data = config_data(fake.url)
+    data["server"] = {**data.get("server", {}), **server}
+    config = parse_config(data, source="<e2e>", base_dir=Path.cwd(), environ={})
     runner, port = await start_site(config, port=0)
     try:
         yield Gateway(f"http://127.0.0.1:{port}", runner.app, config)
     finally:
         await runner.cleanup()
+
+
+@pytest.fixture
+async def served(fake: FakeUpstream) -> AsyncIterator[Gateway]:
+    """The gateway as ``pseudogate serve`` runs it, with the default settings."""
+    async with _serve(fake) as gateway:
+        yield gateway
+
+
+async def _closed_by_server(host: str, port: int, pieces: list[bytes], delay: float,
+                            within: float) -> bool:
+    """Send ``pieces`` ``delay`` apart (stopping when the server closes); True if the
+    server closed the connection within ``within`` seconds without answering."""
+    reader, writer = await asyncio.open_connection(host, port)
+    loop = asyncio.get_running_loop()
+    started = loop.time()
+    try:
+        for piece in pieces:
+            if reader.at_eof() or writer.is_closing():
+                break
+            writer.write(piece)
+            with contextlib.suppress(ConnectionError):
+                await writer.drain()
+            with contextlib.suppress(TimeoutError):
+                if await asyncio.wait_for(reader.read(1), delay) == b"":
+                    break
+        answer = await asyncio.wait_for(reader.read(), max(0.1, within - (loop.time() - started)))
+    except (TimeoutError, ConnectionError):
+        return False
+    finally:
+        writer.close()
+    return answer == b"" and loop.time() - started < within
+
+
+async def test_a_request_head_that_trickles_in_or_never_comes_is_closed(
+    fake: FakeUpstream
+) -> None:
+    """Under ``serve``, a connection whose request head is not complete within
+    ``server.body_timeout`` (headers a byte at a time, or nothing at all) is closed,
+    and nothing is forwarded.  Control: both SDKs' requests on that server pass."""
+    async with _serve(fake, body_timeout=0.5) as served:
+        host, port = served.url.removeprefix("http://").split(":")
+        head = (b"POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\n"
+                b"X-Slow: " + b"a" * 40 + b"\r\n\r\n")
+        trickle = [head[at : at + 1] for at in range(len(head))]
+        assert await _closed_by_server(host, int(port), trickle, 0.1, within=3.0)
+        assert await _closed_by_server(host, int(port), [b""], 0.1, within=3.0)
+        assert fake.received == []
+        await _both(served, fake)
+    assert len(fake.received) == 2
 
 
 async def test_requests_the_http_parser_rejects_get_json_errors_without_their_bytes(
