@@ -59,13 +59,18 @@ def _unique(checks: Iterable[Check]) -> list[Check]:
 def relayed_checks(
     headers: Mapping[str, str], query: Iterable[tuple[str, str]]
 ) -> list[Check]:
-    """Checks for the header and query values relayed upstream (never their values in
-    a message: the header or parameter is named)."""
-    checks = [
-        Check(value, f"the {name.lower()} header")
-        for name, value in headers.items()
-        if name.lower() not in _UNCHECKED_HEADERS
-    ]
+    """Checks for the headers and query values relayed upstream.
+
+    A header's name is checked as well as its value (an allow-list may admit a family
+    such as ``x-stainless-*``, whose names the client chooses), and before it: a
+    refusal names a header only once its name has passed, and never names a value.
+    """
+    checks: list[Check] = []
+    for name, value in headers.items():
+        lowered = name.lower()
+        if lowered not in _UNCHECKED_HEADERS:
+            checks.append(Check(name, "the name of a relayed header"))  # as relayed
+            checks.append(Check(value, f"the {lowered} header"))
     checks += [Check(value, f"the {name} query parameter") for name, value in query]
     return checks
 

@@ -78,16 +78,23 @@ async def test_unchanged_content_is_checked_by_the_check_chain_and_the_vault() -
 
 
 async def test_relayed_header_and_query_values_are_checks() -> None:
-    """Every relayed header but the credentials and the content type, and every
-    relayed query value, is checked; a finding names the header, never the value."""
+    """Every relayed header but the credentials and the content type (its name, then
+    its value), and every relayed query value, is checked; a finding names the
+    header, never the value, and a header whose name holds a value is not named."""
     checks = relayed_checks(
         {"Authorization": "Bearer a@b.example", "Content-Type": "application/json",
          "User-Agent": "sdk/1.0", "Idempotency-Key": "x@y.example"},
         [("beta", "true")])
     assert [(check.text, check.field) for check in checks] == [
-        ("sdk/1.0", "the user-agent header"), ("x@y.example", "the idempotency-key header"),
-        ("true", "the beta query parameter")]
+        ("User-Agent", "the name of a relayed header"), ("sdk/1.0", "the user-agent header"),
+        ("Idempotency-Key", "the name of a relayed header"),
+        ("x@y.example", "the idempotency-key header"), ("true", "the beta query parameter")]
     with pytest.raises(RequestError) as caught:
         await _run({"messages": []}, extra=tuple(checks))
     assert "the idempotency-key header holds a sensitive value" in caught.value.message
     assert "x@y" not in caught.value.message
+    named = relayed_checks({"X-Stainless-name: janedoe": "1"}, [])
+    with pytest.raises(RequestError) as refused:
+        await _run({"messages": [{"content": "name: janedoe"}]}, extra=tuple(named))
+    assert "the name of a relayed header holds a sensitive value" in refused.value.message
+    assert "janedoe" not in refused.value.message
