@@ -23,9 +23,10 @@ import re
 from dataclasses import dataclass
 from typing import Final, final
 
-__all__ = ["Payload", "decode_text", "encode_text", "read_payload"]
+__all__ = ["Payload", "decode_text", "encode_text", "is_data_url", "read_payload"]
 
-_DATA_URL: Final = re.compile(r"data:([^,;]*)((?:;[^,;]*)*),", re.ASCII)
+# URL schemes are case-insensitive (RFC 3986): ``DATA:`` is a data: URL too.
+_DATA_URL: Final = re.compile(r"(?i:data):([^,;]*)((?:;[^,;]*)*),", re.ASCII)
 _BASE64: Final = re.compile(r"[A-Za-z0-9+/]*={0,2}", re.ASCII)
 # Control characters no text document holds (tab, LF, CR and FF are text).
 _CONTROL: Final = re.compile("[\x00-\x08\x0b\x0e-\x1f\x7f]")
@@ -81,6 +82,11 @@ def _as_text(data: bytes) -> str | None:
     return None if _CONTROL.search(text) else text
 
 
+def is_data_url(value: str) -> bool:
+    """Whether ``value`` is written as a ``data:`` URL (the scheme in any case)."""
+    return value[:5].lower() == "data:"
+
+
 def read_payload(value: str, media: str | None = None) -> Payload:
     """Check ``value`` (bare base64 or a ``data:`` URL); ValueError names what is wrong.
 
@@ -94,7 +100,7 @@ def read_payload(value: str, media: str | None = None) -> Payload:
             raise ValueError("is a data: URL that is not base64")
         prefix = value[: match.end()]
         media = match.group(1)
-    elif value.startswith("data:"):
+    elif is_data_url(value):
         raise ValueError("is a malformed data: URL")
     encoded = value[len(prefix):]
     if _BASE64.fullmatch(encoded) is None:

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from typing import Final, NoReturn, final
 
 from pipelines.errors import RequestError
-from proxy.binary import read_payload
+from proxy.binary import is_data_url, read_payload
 from proxy.slots import JSON, Context, Slot, long_number, walk_item
 from proxy.spec import (
     FREE,
@@ -165,7 +165,7 @@ class _Walker:
         value = holder[key]  # type: ignore[index]
         if not isinstance(value, str):
             _refuse(f"{field_name(path)} is not base64")
-        if node.url and not value.startswith("data:"):
+        if node.url and not is_data_url(value):
             self._found.slots.append(Slot(holder, key, "text", context))  # a link
             return
         media = holder.get(node.media) if node.media and isinstance(holder, dict) else None

@@ -428,18 +428,24 @@ def _b64(text: str) -> str:
 async def test_text_documents_are_decoded_sanitised_and_re_encoded(
     fake: FakeUpstream, gateway: StartGateway
 ) -> None:
-    """A base64 text document (OpenAI ``file_data`` data: URL, Anthropic base64 source)
-    reaches the upstream re-encoded with its values replaced."""
+    """A base64 text document (OpenAI ``file_data`` data: URL, a ``DATA:`` image URL
+    holding text, Anthropic base64 source) reaches the upstream re-encoded with its
+    values replaced."""
     gw = await gateway()
     fake.script.append(Reply("json", OPENAI_REPLY))
     body = _recorded(OPENAI_BASE)
-    body["messages"][1]["content"] = [{"type": "file", "file": {
-        "filename": "notes.txt", "file_data": "data:text/plain;base64," + _b64(f"mail {EMAIL}")}}]
+    body["messages"][1]["content"] = [
+        {"type": "file", "file": {"filename": "notes.txt",
+                                  "file_data": "data:text/plain;base64," + _b64(f"mail {EMAIL}")}},
+        {"type": "image_url", "image_url": {"url": "DATA:image/png;base64," + _b64(CARD)}}]
     await _openai_send(gw, body)
-    sent = fake.received[-1].json()["messages"][1]["content"][0]["file"]  # type: ignore[index]
-    prefix, data = sent["file_data"].split(",", 1)
+    parts = fake.received[-1].json()["messages"][1]["content"]  # type: ignore[index]
+    prefix, data = parts[0]["file"]["file_data"].split(",", 1)
     assert prefix == "data:text/plain;base64"
     assert base64.b64decode(data).decode() == "mail [EMAIL_1]"
+    prefix, data = parts[1]["image_url"]["url"].split(",", 1)
+    assert prefix == "DATA:image/png;base64"
+    assert base64.b64decode(data).decode() == "[CREDIT_CARD_1]"
     fake.script.append(Reply("json", ANTHROPIC_REPLY))
     body = _recorded(ANTHROPIC_BASE)
     body["messages"][0]["content"] = [{"type": "document", "source": {
@@ -463,6 +469,8 @@ OPENAI_BINARY_ROWS: list[tuple[dict[str, Any], str]] = [
      "image_url.url is not a valid image/png"),
     ({"type": "image_url", "image_url": {"url": f"data:text/plain,{EMAIL}"}},
      "image_url.url is a data: URL that is not base64"),
+    ({"type": "image_url", "image_url": {"url": "Data:image/png;base64," + JPEG}},
+     "image_url.url is not a valid image/png"),
     ({"type": "input_audio", "input_audio": {"data": PNG, "format": "wav"}},
      "input_audio.data is not a valid audio/wav"),
 ]

@@ -20,6 +20,8 @@ def _b64(data: bytes) -> str:
     (_b64(b"hello jane"), "image/png", "hello jane"),  # text is text, whatever it claims
     ("data:text/plain;base64," + _b64("é 😀\n".encode()), None, "é 😀\n"),
     ("data:text/csv;charset=utf-8;base64," + _b64(b"a,b"), None, "a,b"),
+    ("DATA:text/plain;BASE64," + _b64(b"mail jane"), None, "mail jane"),  # any case
+    ("Data:image/png;base64," + _b64(PNG), None, None),
     ("", None, ""),
     (_b64(PNG), "image/png", None),
     ("data:image/png;base64," + _b64(PNG), None, None),
@@ -42,6 +44,9 @@ def test_accepted_payloads(value: str, media: str | None, text: str | None) -> N
     (_b64(b"ab") + "=", None, "is not valid base64"),
     ("data:text/plain,jane", None, "is a data: URL that is not base64"),
     ("data:;base64", None, "is a malformed data: URL"),
+    ("DATA:text/plain,jane", None, "is a data: URL that is not base64"),
+    ("DaTa:image/png;base64," + _b64(bytes(range(256))), None,
+     "is not a valid image/png payload"),
     (_b64(bytes(range(256))), "image/png", "is not a valid image/png payload"),
     (_b64(PNG), "image/gif", "is not a valid image/gif payload"),
     (_b64(PNG), "text/plain", "declares a text media type but is not UTF-8 text"),
@@ -54,7 +59,8 @@ def test_refused_payloads(value: str, media: str | None, reason: str) -> None:
     assert str(caught.value) == reason
 
 
-@pytest.mark.parametrize("original", [_b64(b"x"), "data:text/plain;base64," + _b64(b"x")])
+@pytest.mark.parametrize("original", [_b64(b"x"), "data:text/plain;base64," + _b64(b"x"),
+                                      "DATA:text/plain;base64," + _b64(b"x")])
 def test_text_round_trip_keeps_the_data_url_prefix(original: str) -> None:
     """A rewritten document is re-encoded in its own style."""
     changed = encode_text(original, "mail [EMAIL_1] é")
