@@ -9,13 +9,15 @@ sends it through the real gateway on loopback, with a random allow-listed header
 may hold a planted value too.  The oracle knows nothing of the product: either the
 request was refused (a 4xx in the API's shape, nothing forwarded, no planted value in
 the answer), or the fake upstream received it and no planted value appears anywhere
-in what it received.
+in what it received, nor in the bytes of any base64 run in it.
 """
 
 from __future__ import annotations
 
 import base64
+import binascii
 import json
+import re
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -106,7 +108,10 @@ _LEAF = st.one_of(
     st.sampled_from([None, True, 0, 1.5, 4111111111111111, -4111111111111111,
                      4111111111111111.0, 0.4111111111111111, "user", "text", "auto",
                      "data:text/plain;base64,"
-                     + base64.b64encode(b"mail jane.doe@example.com").decode()]),
+                     + base64.b64encode(b"mail jane.doe@example.com").decode(),
+                     "DATA:image/png;base64,"
+                     + base64.b64encode(b"card 4111111111111111").decode(),
+                     base64.b64encode(b"key AKIAIOSFODNN7EXAMPLE").decode()]),
 )
 _KEY = st.one_of(st.sampled_from(NAMES), st.sampled_from(PLANTED), st.text(max_size=6))
 JSON_VALUES = st.recursive(
@@ -155,8 +160,14 @@ def mutated(draw: st.DrawFn) -> tuple[str, dict[str, Any]]:
     return path, body
 
 
+_BASE64_RUN = re.compile(r"[A-Za-z0-9+/]{8,}={0,2}")
+
+
 def _planted_in(text: str) -> list[str]:
-    return [value for value in PLANTED if value in text]
+    """The planted values in ``text``, or in the bytes of any base64 run in it."""
+    decoded = [binascii.a2b_base64(run + "=" * (-len(run) % 4)).decode("latin-1")
+               for run in _BASE64_RUN.findall(text) if len(run.rstrip("=")) % 4 != 1]
+    return [value for value in PLANTED if value in text or any(value in d for d in decoded)]
 
 
 @settings(max_examples=250, deadline=None,
