@@ -193,13 +193,19 @@ class ReplyGuard:
 
     def _filter(self, value: str, *, json_string: bool = False) -> str:
         out = filter_whole(self._factory, value, json_string=json_string)
+        recoded = self.recoded(value)
+        return out if recoded is None else recoded
+
+    def recoded(self, value: str) -> str | None:
+        """If ``value`` is base64 of UTF-8 text the filter changes: the base64 of the
+        filtered text; else None."""
         if len(value) >= 8 and _BASE64.fullmatch(value):
             decoded = _text_of_base64(value)
             if decoded is not None:
                 filtered = filter_whole(self._factory, decoded)
                 if filtered != decoded:
                     return base64.b64encode(filtered.encode()).decode("ascii")
-        return out
+        return None
 
     def signed(self, value: str) -> str:
         """Signed text through the signed channel: redacted, never relinked."""

@@ -19,12 +19,19 @@
   for a block that was not started, or for a block of another kind, is a protocol
   error (the stream ends with the error event); it is never passed raw.  Every member
   of a channel delta other than its type and text is dropped.
+* **An unknown delta is streamed content too**, so its strings are channels: each
+  string at one JSON path of one delta type of one block is a channel of its own
+  (``(index, type, path)``; a value the provider spells across several such deltas is
+  found like one spelt across text deltas), flushed in a synthetic delta of that type
+  holding only that path when the block ends (with the block's own channel).  Keys,
+  numbers and a string that is base64 of text holding a value are checked whole.
 * Everything else — ``message_start`` (its message), the members of each block other
   than its channel text (citations, tool inputs sent whole, server tool results and
-  their documents, signatures), ``citations_delta`` / ``signature_delta`` and unknown
-  deltas, ``message_delta``, ``ping`` payloads, unknown event types, error events —
-  goes through :class:`~proxy.replies.ReplyGuard`: closed enums and short numbers pass,
-  every other string and key is filtered (base64 of text is decoded and filtered).
+  their documents, signatures), ``citations_delta`` / ``signature_delta`` (one whole
+  citation or signature each), ``message_delta``, ``ping`` payloads, unknown event
+  types, error events — goes through :class:`~proxy.replies.ReplyGuard`: closed enums
+  and short numbers pass, every other string and key is filtered whole per event
+  (base64 of text is decoded and filtered).
 * The ``event:`` name is the provider's if it is one of the API's, or another name the
   filter leaves unchanged; otherwise the payload's known type, or the event is dropped.
   An SSE comment becomes an empty comment; ``id:``, ``retry:`` and unknown SSE fields
@@ -103,12 +110,14 @@ _BLOCK: Final = Tagged({"text": Obj({"text": TEXT, "citations": TEXT}),
 _MESSAGE: Final = Obj({"id": TEXT, "type": Enum("message"), "role": Enum("assistant"),
                        "model": TEXT, "content": Arr(_BLOCK), "stop_reason": _STOP,
                        "stop_sequence": TEXT, "usage": _USAGE})
-# Deltas outside the channels: citations and signatures; unknown ones are text.
-_DELTA: Final = Tagged({"signature_delta": Obj({"signature": TEXT}),
-                        "citations_delta": Obj({"citation": TEXT})})
+# Deltas outside the channels that carry one whole value each: citations, signatures.
+_WHOLE_DELTAS: Final = Tagged({"signature_delta": Obj({"signature": TEXT}),
+                               "citations_delta": Obj({"citation": TEXT})})
+# An unknown delta deeper than this is refused rather than walked.
+_MAX_SIDE_DEPTH: Final = 32
 _EVENTS: Final = {
     "content_block_delta": Obj({"type": Enum("content_block_delta"), "index": TEXT,
-                                "delta": _DELTA}),
+                                "delta": _WHOLE_DELTAS}),
     "message_delta": Obj({"type": Enum("message_delta"),
                           "delta": Obj({"stop_reason": _STOP, "stop_sequence": TEXT}),
                           "usage": _USAGE}),
@@ -141,16 +150,23 @@ class _Block:
         self.filter = channel
 
 
+# A string's position in an unknown delta: its type, then member names and list
+# positions from the delta's root.
+_SidePath = tuple[str | int, ...]
+
+
 @final
 class AnthropicRewriter:
     """Per-content-block egress routing for one streamed Messages reply."""
 
-    __slots__ = ("_blocks", "_done", "_factory", "_guard", "_templates")
+    __slots__ = ("_blocks", "_done", "_factory", "_guard", "_sides", "_templates")
 
     def __init__(self, factory: FilterFactory) -> None:
         self._factory = factory
         self._guard = ReplyGuard(factory)
         self._blocks: dict[int, _Block] = {}
+        # Per block index, the channels of its unknown deltas' strings (by position).
+        self._sides: dict[int, dict[_SidePath, TextFilter]] = {}
         # Per open block, the template of its channel deltas.
         self._templates: dict[int, ChunkTemplate] = {}
         self._done = False
@@ -253,18 +269,19 @@ class AnthropicRewriter:
             out = self._delta(data)
         elif kind == "content_block_stop":
             index = data.get("index")
-            if isinstance(index, int) and index in self._blocks:
+            if isinstance(index, int):
                 before.extend(self._close(index))
             out = self._scrub(data, _EVENTS["content_block_stop"])
         elif kind in ("message_delta", "message_stop"):
             # Blocks still open here were never stopped: flush them before the end.
-            for index in sorted(self._blocks):
+            for index in sorted(self._blocks.keys() | self._sides.keys()):
                 before.extend(self._close(index))
             self._done = self._done or kind == "message_stop"
             out = self._scrub(data, _EVENTS[str(kind)])
         elif kind == "error":
             self._done = True  # the upstream ended the stream; held text is dropped
             self._blocks.clear()
+            self._sides.clear()
             self._templates.clear()
             out = self._scrub(data, ERROR_BODY)
         else:
@@ -321,8 +338,7 @@ class AnthropicRewriter:
         block = data.get("content_block")
         if not isinstance(index, int) or isinstance(index, bool) or not isinstance(block, dict):
             raise StreamProtocolError("upstream sent a content_block_start without a block")
-        if index in self._blocks:
-            before.extend(self._close(index))  # started again: the old block ends here
+        before.extend(self._close(index))  # started again: the old block ends here
         return self._members(data, {"content_block": lambda value: self._open(index, value)})
 
     def _open(self, index: int, block: JSON) -> JSON:
@@ -362,7 +378,13 @@ class AnthropicRewriter:
         delta = data.get("delta")
         kind = delta.get("type") if isinstance(delta, dict) else None
         if not isinstance(kind, str) or kind not in _CHANNEL_FIELDS:
-            # Citations, signatures and unknown deltas: every string checked.
+            if (isinstance(kind, str) and kind not in _WHOLE_DELTAS.cases
+                    and isinstance(index, int) and not isinstance(index, bool)):
+                assert isinstance(delta, dict)
+                side = self._side(index, kind, delta)
+                return self._members(data, {"delta": lambda value: side})
+            # Citations and signatures (whole values), deltas of no known shape: every
+            # string checked whole.
             return self._scrub(data, _EVENTS["content_block_delta"])
         block = self._blocks.get(index) if isinstance(index, int) else None
         if block is None or block.delta_type != kind:
@@ -376,21 +398,70 @@ class AnthropicRewriter:
         output = block.filter.feed(text)
         return self._members(data, {"delta": lambda value: {"type": kind, block.field: output}})
 
+    def _side(self, index: int, kind: str, delta: dict[str, JSON]) -> dict[str, JSON]:
+        """An unknown delta: each string through the channel of its position."""
+        channels = self._sides.setdefault(index, {})
+        guard = self._guard
+        factory = self._factory
+
+        def walk(value: JSON, path: _SidePath) -> JSON:
+            if len(path) > _MAX_SIDE_DEPTH:
+                raise StreamProtocolError("upstream sent a delta nested too deeply")
+            if isinstance(value, str):
+                recoded = guard.recoded(value)
+                if recoded is not None:
+                    return recoded  # base64 of text holding a value: a whole value
+                channel = channels.get(path)
+                if channel is None:
+                    channel = channels[path] = factory(False)
+                return channel.feed(value)
+            if isinstance(value, list):
+                return [walk(item, (*path, at)) for at, item in enumerate(value)]
+            if isinstance(value, dict):
+                return {guard.key(name): walk(item, (*path, name))
+                        for name, item in value.items()}
+            return guard.scrub(value, TEXT)
+
+        out: dict[str, JSON] = {"type": guard.text(kind)}
+        for name, value in delta.items():
+            if name != "type":
+                out[guard.key(name)] = walk(value, (kind, name))
+        return out
+
     def _close(self, index: int) -> list[bytes]:
-        """Close block ``index``: its held tail as a delta, if any."""
-        block = self._blocks.pop(index)
+        """Close block ``index``: the held tails of its channels as deltas, if any."""
+        out: list[bytes] = []
+        block = self._blocks.pop(index, None)
         self._templates.pop(index, None)
-        tail = block.filter.close()
-        if not tail:
-            return []
-        payload = {"type": "content_block_delta", "index": index,
-                   "delta": {"type": block.delta_type, block.field: tail}}
-        return [encode_json_event(payload, event="content_block_delta")]
+        if block is not None:
+            tail = block.filter.close()
+            if tail:
+                payload = {"type": "content_block_delta", "index": index,
+                           "delta": {"type": block.delta_type, block.field: tail}}
+                out.append(encode_json_event(payload, event="content_block_delta"))
+        for path, channel in self._sides.pop(index, {}).items():
+            tail = channel.close()
+            if tail:
+                payload = {"type": "content_block_delta", "index": index,
+                           "delta": self._side_tail(path, tail)}
+                out.append(encode_json_event(payload, event="content_block_delta"))
+        return out
+
+    def _side_tail(self, path: _SidePath, tail: str) -> dict[str, JSON]:
+        """A delta of ``path``'s type holding ``tail`` at ``path`` alone (earlier list
+        positions are null)."""
+        value: JSON = tail
+        for step in reversed(path[1:]):
+            value = ([None] * step + [value] if isinstance(step, int)
+                     else {self._guard.key(step): value})
+        assert isinstance(value, dict)
+        return {"type": self._guard.text(str(path[0])), **value}
 
     def finish(self) -> list[bytes]:
         """At upstream EOF: a stream that never sent ``message_stop`` was cut."""
         if not self._done:
             self._blocks.clear()
+            self._sides.clear()
             raise StreamProtocolError("upstream stream ended before message_stop")
         return []
 

@@ -4,7 +4,8 @@ Hypothesis draws a reply the way a broken or hostile provider might send it: a r
 transcript, body or error body of either API, with values planted at random positions
 (string values, new members and keys at any depth, numbers replaced, base64 of text),
 new events (unknown types, pings, error events, event names, comments, ``id:``/
-``retry:``/unknown SSE fields), random JSON encodings (compact, spaced, ASCII-escaped,
+``retry:``/unknown SSE fields, a value spelt across consecutive text chunks or unknown
+deltas), random JSON encodings (compact, spaced, ASCII-escaped,
 padded), random response headers, streamed in random write sizes.  The planted values
 are an AWS key (a redacted pattern), the provider key the gateway injects, and — on the
 route that does not relink — the request's own e-mail, a raw vault value.
@@ -219,6 +220,23 @@ def _stream(draw: st.DrawFn, api: str, planted: list[str]) -> bytes:
             events.insert(at, (":raw", f"id: {value}\nretry: 5\nx-{value}: 1\n"))
         elif events[at][1] is not None:
             events[at] = (draw(st.sampled_from(planted)), events[at][1])
+    if draw(st.booleans()):
+        # A value cut into pieces across consecutive events at one position: text
+        # chunks of a choice (OpenAI), deltas of a type the gateway does not know
+        # (Anthropic).
+        at = draw(st.integers(min_value=0, max_value=max(0, len(events) - 2)))
+        text = " " + draw(_value(planted, True)) + " "
+        cuts = sorted(draw(st.lists(st.integers(1, len(text) - 1), min_size=1,
+                                    max_size=4, unique=True)))
+        pieces = [text[i:j] for i, j in zip([0, *cuts], [*cuts, len(text)], strict=True)]
+        events[at:at] = [
+            (None, {"id": "chatcmpl-1", "object": "chat.completion.chunk", "created": 1,
+                    "model": "m", "choices": [{"index": 0, "delta": {"content": piece},
+                                               "finish_reason": None}]})
+            if api == "openai" else
+            ("content_block_delta", {"type": "content_block_delta", "index": 0, "delta": {
+                "type": "mystery_delta", "note": {"text": piece}}})
+            for piece in pieces]
     mutable = [payload for name, payload in events if isinstance(payload, dict)]
     for _ in range(draw(st.integers(min_value=0, max_value=3))):
         if mutable:

@@ -5,7 +5,9 @@ SDK calls, and a normal form of SDK results for control comparisons.
 response's headers and body bytes exactly as they came off the socket.  :func:`leaks` is
 the oracle: it knows nothing of the gateway; it looks for the planted strings in the
 raw bytes, in every string and key of every JSON document the bytes carry (so an
-escaped spelling is found too), and in the text a whole base64 string decodes to.
+escaped spelling is found too), in the text a whole base64 string decodes to, and in
+the strings at one JSON path joined over all the events of a stream (a value spelt
+across chunks).
 
 :func:`call` runs one request through an official SDK and returns either the result or
 the API error the SDK raised; anything else the SDK raises propagates (a failure: the
@@ -156,11 +158,37 @@ def _strings(value: object) -> Iterator[str]:
             yield from _strings(item)
 
 
+def _leaves(value: object, path: tuple[object, ...]) -> Iterator[tuple[tuple[object, ...], str]]:
+    """Every string of ``value`` with its JSON path (member names and list positions)."""
+    if isinstance(value, str):
+        yield path, value
+    elif isinstance(value, list):
+        for position, item in enumerate(value):
+            yield from _leaves(item, (*path, position))
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from _leaves(item, (*path, key))
+
+
+def _spelt_across(documents: list[object]) -> list[str]:
+    """Per JSON path, the strings of every document at that path joined in order: a
+    value a stream spells across events (half in one chunk, half in the next) is whole
+    in the join."""
+    joined: dict[tuple[object, ...], list[str]] = {}
+    for document in documents:
+        for path, text in _leaves(document, ()):
+            joined.setdefault(path, []).append(text)
+    return ["".join(parts) for parts in joined.values() if len(parts) > 1]
+
+
 def leaks(exchange: Exchange, planted: list[str]) -> list[str]:
-    """The planted strings the client received raw (in bytes, JSON strings or keys)."""
+    """The planted strings the client received raw: in the bytes, in a JSON string or
+    key, in the text of a base64 string, or spelt across the events of a stream."""
     raw = exchange.body.decode("utf-8", errors="replace")
     heads = "\n".join(f"{name}: {value}" for name, value in exchange.headers)
-    texts = [raw, heads, *(_strings(document) for document in _documents(bytes(exchange.body)))]
+    documents = _documents(bytes(exchange.body))
+    texts = [raw, heads, _spelt_across(documents),
+             *(_strings(document) for document in documents)]
     flat: list[str] = []
     for text in texts:
         flat.extend([text] if isinstance(text, str) else list(text))

@@ -546,3 +546,142 @@ def test_server_tool_results_decode_base64_text() -> None:
     document: Any = payloads[0]["content_block"]["content"]["content"]  # type: ignore[index]
     assert document["title"] == "[X]"
     assert base64.b64decode(document["source"]["data"]) == b"page [X] text"
+
+
+# -- unknown deltas: streamed content, so each position is a channel ---------------------
+
+
+def _joined(payloads: list[dict[str, object]], kind: str) -> dict[tuple[object, ...], str]:
+    """Per JSON path inside the ``kind`` deltas, their strings joined in order."""
+    joined: dict[tuple[object, ...], str] = {}
+
+    def walk(value: object, path: tuple[object, ...]) -> None:
+        if isinstance(value, str):
+            joined[path] = joined.get(path, "") + value
+        elif isinstance(value, list):
+            for at, item in enumerate(value):
+                if item is not None:
+                    walk(item, (*path, at))
+        elif isinstance(value, dict):
+            for name, item in value.items():
+                walk(item, (*path, name))
+
+    for payload in payloads:
+        delta: Any = payload.get("delta")
+        if payload.get("type") == "content_block_delta" and delta.get("type") == kind:
+            walk({k: v for k, v in delta.items() if k != "type"}, ())
+    return joined
+
+
+def test_a_value_spelt_across_unknown_deltas_is_masked_and_flushed_before_the_stop() -> None:
+    """Each string position of an unknown delta type is one channel per block: a value
+    split across deltas is found, the held tail comes in a delta of that type holding
+    only that position, before content_block_stop; keys are filtered whole."""
+    factory, _ = factory_of({"SECRET": "[X]"})  # holds everything until close
+    deltas: list[dict[str, Any]] = [
+        {"type": "mystery_delta", "note": {"text": piece}, "parts": [piece, "p"],
+         "SECRET": 1} for piece in ("a SE", "CR", "ET b")]
+    upstream: list[dict[str, Any]] = [
+        {"type": "content_block_start", "index": 0, "content_block": {"type": "text",
+                                                                       "text": ""}},
+        *({"type": "content_block_delta", "index": 0, "delta": d} for d in deltas),
+        {"type": "content_block_stop", "index": 0},
+        {"type": "message_stop"},
+    ]
+    raw = b"".join(encode_json_event(p, event=str(p["type"])) for p in upstream)
+    events = replay(SHAPE.rewriter(factory), raw, 6)
+    assert b"SECRET" not in b"".join(event.raw.encode() for event in events)
+    payloads = data_events(events)
+    assert _joined(payloads, "mystery_delta") == {
+        ("note", "text"): "a [X] b", ("parts", 0): "a [X] b", ("parts", 1): "ppp"}
+    stop = next(i for i, p in enumerate(payloads) if p["type"] == "content_block_stop")
+    tails: list[Any] = [p["delta"] for p in payloads[stop - 3 : stop]]
+    assert tails == [{"type": "mystery_delta", "note": {"text": "a [X] b"}},
+                     {"type": "mystery_delta", "parts": ["a [X] b"]},
+                     {"type": "mystery_delta", "parts": [None, "ppp"]}]
+    assert all("[X]" in p["delta"] for p in payloads[1:4])  # type: ignore[operator]
+
+
+def test_unknown_delta_channels_are_per_block_and_end_with_the_message() -> None:
+    """Two blocks' unknown deltas never share a channel; a block never stopped is flushed
+    before message_delta; a block started again flushes the old one first."""
+    factory, _ = factory_of({"SECRET": "[X]"})
+    raw = b"".join(encode_json_event(p, event=str(p["type"])) for p in (
+        {"type": "content_block_delta", "index": 0, "delta": {"type": "m", "t": "SEC"}},
+        {"type": "content_block_delta", "index": 1, "delta": {"type": "m", "t": "RET"}},
+        {"type": "content_block_start", "index": 1, "content_block": {"type": "x"}},
+        {"type": "message_delta", "delta": {"stop_reason": "end_turn"}},
+        {"type": "message_stop"},
+    ))
+    payloads = data_events(replay(SHAPE.rewriter(factory), raw, 4))
+    assert [(p["type"], p.get("index"), p.get("delta")) for p in payloads] == [
+        ("content_block_delta", 0, {"type": "m", "t": ""}),
+        ("content_block_delta", 1, {"type": "m", "t": ""}),
+        ("content_block_delta", 1, {"type": "m", "t": "RET"}),
+        ("content_block_start", 1, None),
+        ("content_block_delta", 0, {"type": "m", "t": "SEC"}),
+        ("message_delta", None, {"stop_reason": "end_turn"}),
+        ("message_stop", None, None),
+    ]
+
+
+_TEXT = st.lists(st.sampled_from(["SECRET", "SEC", "RET", "S", "a", " ", "\u00e9"]),
+                 max_size=8).map("".join)
+
+
+@st.composite
+def _split(draw: st.DrawFn) -> list[tuple[str, str]]:
+    """Two texts cut into the same number of pieces at random places."""
+    a, b = draw(_TEXT), draw(_TEXT)
+    count = draw(st.integers(1, 8))
+    cuts = [sorted(draw(st.lists(st.integers(0, len(text)), min_size=count - 1,
+                                 max_size=count - 1))) for text in (a, b)]
+    pieces = [[text[i:j] for i, j in zip([0, *cut], [*cut, len(text)], strict=True)]
+              for text, cut in zip((a, b), cuts, strict=True)]
+    return list(zip(pieces[0], pieces[1], strict=True))
+
+
+@settings(max_examples=80, deadline=None)
+@given(pieces=_split(), size=st.integers(1, 64), batch=st.booleans())
+def test_unknown_deltas_filter_each_position_as_one_text_in_any_chunking(
+    pieces: list[tuple[str, str]], size: int, batch: bool
+) -> None:
+    """Oracle (str.replace on each position's whole text): whatever the split into
+    deltas and the read sizes, each position's output joined is its input joined with
+    every SECRET replaced, and no SECRET reaches the wire."""
+    # The filter holds a channel's text until it closes: a rewriter that gave a delta
+    # a channel of its own (or filtered it whole) would let a split SECRET through.
+    factory, _ = factory_of({"SECRET": "[X]"})
+    payloads: list[dict[str, Any]] = [
+        {"type": "content_block_start", "index": 2, "content_block": {"type": "mystery"}},
+        *({"type": "content_block_delta", "index": 2,
+           "delta": {"type": "mystery_delta", "a": a, "b": {"c": [b]}}} for a, b in pieces),
+        {"type": "content_block_stop", "index": 2},
+        {"type": "message_stop"},
+    ]
+    raw = b"".join(encode_json_event(p, event=str(p["type"])) for p in payloads)
+    events = replay(SHAPE.rewriter(factory), raw, size, batch=batch)
+    assert "SECRET" not in "".join(event.raw for event in events)
+    joined = _joined(data_events(events), "mystery_delta")
+    for path, texts in ((("a",), [a for a, _ in pieces]), (("b", "c", 0), [b for _, b in pieces])):
+        assert joined.get(path, "") == "".join(texts).replace("SECRET", "[X]")
+
+
+def test_base64_text_in_an_unknown_delta_is_checked_whole() -> None:
+    """A string of an unknown delta that is base64 of text holding a value is decoded,
+    filtered and re-encoded (a stream filter cannot read base64); other strings of the
+    position keep streaming through its channel."""
+    import base64
+
+    encoded = base64.b64encode(b"note SECRET here").decode()
+    factory, _ = factory_of({"SECRET": "[X]"})  # holds a channel until it closes
+    upstream: list[dict[str, Any]] = [
+        {"type": "content_block_delta", "index": 0,
+         "delta": {"type": "mystery_delta", "blob": blob}} for blob in (encoded, "SEC", "RET")]
+    raw = b"".join(encode_json_event(p, event=str(p["type"]))
+                   for p in [*upstream, {"type": "message_stop"}])
+    payloads = data_events(replay(SHAPE.rewriter(factory), raw, 9))
+    blobs = [p["delta"]["blob"] for p in payloads  # type: ignore[index]
+             if p["type"] == "content_block_delta"]
+    assert base64.b64decode(blobs[0]) == b"note [X] here"
+    assert "".join(blobs[1:]) == "[X]"
