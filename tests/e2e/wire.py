@@ -171,13 +171,16 @@ def _leaves(value: object, path: tuple[object, ...]) -> Iterator[tuple[tuple[obj
 
 
 def _spelt_across(documents: list[object]) -> list[str]:
-    """Per JSON path, the strings of every document at that path joined in order: a
+    """Per stream position, the strings of every document there joined in order: a
     value a stream spells across events (half in one chunk, half in the next) is whole
-    in the join."""
+    in the join.  A position is a JSON path in documents of one kind (their ``type``, or
+    OpenAI's ``object``): a client never joins text of events of different kinds."""
     joined: dict[tuple[object, ...], list[str]] = {}
     for document in documents:
+        kind = (document.get("type", document.get("object"))
+                if isinstance(document, dict) else None)
         for path, text in _leaves(document, ()):
-            joined.setdefault(path, []).append(text)
+            joined.setdefault((repr(kind), *path), []).append(text)
     return ["".join(parts) for parts in joined.values() if len(parts) > 1]
 
 
