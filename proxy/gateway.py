@@ -379,7 +379,7 @@ async def _stream(
             if failure.outcome == "error":
                 # The type only: a message may echo input.
                 get_logger("pseudogate").error("stream_failed", error=type(exc).__name__)
-            pending.append(shape.error_event(failure.status, failure.code, failure.message))
+            pending.append(rewriter.error_event(failure.status, failure.code, failure.message))
         await response.write_eof(b"".join(pending))
     except ConnectionResetError:
         record.outcome = "client_gone"

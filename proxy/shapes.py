@@ -122,6 +122,11 @@ class StreamRewriter(Protocol):
         """Bytes to send at upstream EOF; raises StreamProtocolError if it was cut."""
         ...
 
+    def error_event(self, status: int, code: str, message: str) -> bytes:
+        """The API's in-stream error event that ends this stream (in its numbering,
+        for an API whose events are numbered)."""
+        ...
+
 
 class ApiShape(Protocol):
     """One provider API: how to find its texts, rewrite its replies, shape its errors."""
@@ -148,10 +153,6 @@ class ApiShape(Protocol):
 
     def error_body(self, status: int, code: str, message: str) -> dict[str, JSON]:
         """The API's JSON error body."""
-        ...
-
-    def error_event(self, status: int, code: str, message: str) -> bytes:
-        """The API's in-stream error event."""
         ...
 
     def is_error_body(self, body: object) -> bool:

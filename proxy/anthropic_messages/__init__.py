@@ -14,7 +14,6 @@ from proxy.anthropic_messages.request import PASSTHROUGH_BLOCKS, REQUEST
 from proxy.anthropic_messages.stream import AnthropicRewriter, error_body, rewrite_body
 from proxy.shapes import JSON, FilterFactory
 from proxy.spec import Node
-from proxy.sse import encode_json_event
 
 __all__ = ["PASSTHROUGH_BLOCKS", "REQUEST", "AnthropicMessages", "AnthropicRewriter"]
 
@@ -46,10 +45,6 @@ class AnthropicMessages:
     def error_body(self, status: int, code: str, message: str) -> dict[str, JSON]:
         """``{"type": "error", "error": {"type", "message"}}``."""
         return error_body(status, code, message)
-
-    def error_event(self, status: int, code: str, message: str) -> bytes:
-        """``event: error`` with the error body."""
-        return encode_json_event(error_body(status, code, message), event="error")
 
     def is_error_body(self, body: object) -> bool:
         """``{"type": "error", "error": {...}}``."""

@@ -465,6 +465,10 @@ class AnthropicRewriter:
             raise StreamProtocolError("upstream stream ended before message_stop")
         return []
 
+    def error_event(self, status: int, code: str, message: str) -> bytes:
+        """``event: error`` with the error body."""
+        return encode_json_event(error_body(status, code, message), event="error")
+
 
 def rewrite_body(body: MutableMapping[str, JSON], factory: FilterFactory) -> None:
     """A whole reply, default deny: every block in one feed per string.

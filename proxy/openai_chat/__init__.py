@@ -13,7 +13,6 @@ from proxy.openai_chat.request import REQUEST
 from proxy.openai_chat.stream import OpenAIChatRewriter, error_body, rewrite_body
 from proxy.shapes import JSON, FilterFactory
 from proxy.spec import Node
-from proxy.sse import encode_json_event
 
 __all__ = ["REQUEST", "OpenAIChat", "OpenAIChatRewriter"]
 
@@ -43,10 +42,6 @@ class OpenAIChat:
     def error_body(self, status: int, code: str, message: str) -> dict[str, JSON]:
         """``{"error": {"message", "type", "param", "code"}}``."""
         return error_body(status, code, message)
-
-    def error_event(self, status: int, code: str, message: str) -> bytes:
-        """A final ``data:`` event carrying the error object."""
-        return encode_json_event(error_body(status, code, message))
 
     def is_error_body(self, body: object) -> bool:
         """``{"error": {...}}``."""

@@ -488,6 +488,10 @@ class OpenAIChatRewriter:
             raise StreamProtocolError("upstream stream ended before [DONE]")
         return []
 
+    def error_event(self, status: int, code: str, message: str) -> bytes:
+        """A final ``data:`` event carrying the error object."""
+        return encode_json_event(error_body(status, code, message))
+
 
 def rewrite_body(body: MutableMapping[str, JSON], factory: FilterFactory) -> None:
     """A whole reply, default deny: each channel in one feed, every other string filtered.

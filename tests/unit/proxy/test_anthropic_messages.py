@@ -244,7 +244,8 @@ def test_error_shapes() -> None:
     assert SHAPE.error_body(404, "unknown_route", "m") == {
         "type": "error", "error": {"type": "not_found_error", "message": "m"}}
     assert SHAPE.error_body(502, "x", "m")["error"] == {"type": "api_error", "message": "m"}
-    (event,) = SSEDecoder().feed(SHAPE.error_event(413, "body_too_large", "m"))
+    rewriter = SHAPE.rewriter(factory_of({})[0])
+    (event,) = SSEDecoder().feed(rewriter.error_event(413, "body_too_large", "m"))
     assert event.event == "error"
     assert SHAPE.is_error_body(event.json())
 

@@ -270,7 +270,8 @@ def test_error_shapes() -> None:
     assert body == {"error": {"message": "no", "type": "authentication_error", "param": None,
                               "code": "invalid_api_key"}}
     assert SHAPE.is_error_body(body) and not SHAPE.is_error_body({"error": "x"})
-    (event,) = SSEDecoder().feed(SHAPE.error_event(502, "response_refused", "refused"))
+    rewriter = SHAPE.rewriter(factory_of({})[0])
+    (event,) = SSEDecoder().feed(rewriter.error_event(502, "response_refused", "refused"))
     assert event.event is None and event.json() == SHAPE.error_body(
         502, "response_refused", "refused")
     assert SHAPE.is_streaming({"stream": True}) and not SHAPE.is_streaming({"stream": "yes"})
