@@ -1,17 +1,20 @@
 """An independent whole-string egress oracle, written from the definition alone.
 
-It shares no code with :mod:`pipelines.egress`: at every scan position it tries every
-issued placeholder, every literal and every output pattern by brute force (the
-patterns in their original source, not the filter's rewritten ones), with its own
-echo matcher, case folding, word-character test and JSON codec.  The stream filter's
-one-chunk output is checked against it; every chunking is checked against the
-one-chunk output.
+It shares no code with :mod:`pipelines.egress` or :mod:`pipelines.canon`: it folds the
+whole text with its own implementation of the canonical fold's rules (for the
+characters the tests write; :data:`CONFUSABLE` is its own table, each entry checked
+against Unicode's confusables data), then at every view position tries every issued
+placeholder, every literal and every output pattern by brute force (the patterns in
+their original source, not the filter's rewritten ones), with its own echo matcher,
+case folding, word-character test and JSON codec, and maps each replacement back to
+the raw span it came from.  The stream filter's one-chunk output is checked against it;
+every chunking is checked against the one-chunk output.
 """
 
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import regex
@@ -39,25 +42,125 @@ def word_char(char: str) -> bool:
     return not unicodedata.name(char, "").startswith(_NOSPACE_NAMES)
 
 
-_WIDE_MARKS = "＠．＿－＇"
+# Letters the tests write that Unicode's confusables data lists as confusable with one
+# ASCII letter (``tests/unit/pipelines/test_egress_fold.py`` checks each against it).
+CONFUSABLE = {
+    "σ": "o", "ο": "o", "ι": "i", "ı": "i", "ν": "v", "Ν": "N", "Ζ": "Z", "Α": "A",
+    "Ο": "O", "Κ": "K", "а": "a", "е": "e", "о": "o", "р": "p", "с": "c", "х": "x",
+    "А": "A", "В": "B", "Е": "E",
+}
+# One letter, spelled with two where it is not at hand (German sharp s).
+_SPELLED = {"\u00df": "ss", "\u1e9e": "SS"}
+_MINUS = "\u2212\u02d7\u2796\ufe63\uff0d"
+# Default-ignorable characters outside Cf the tests write (variation selectors, CGJ).
+_IGNORABLE = frozenset("\ufe0e\ufe0f\u034f\u180b")
+_MARK_STRIPPING_SCRIPTS = ("LATIN", "GREEK", "CYRILLIC")
 
 
-def fold_char(char: str) -> str:
-    """Simple lower case of one character, as pipelines.textrules defines the fold.
-
-    ``İ`` is ``i``, final sigma is sigma, any whitespace is a space, and full-width
-    letters, digits and ``＠．＿－＇`` are their ASCII forms.
-    """
+def _removed(char: str) -> bool:
+    """Format and control characters and other default-ignorables: they fold to nothing."""
     if char.isspace():
-        return " "
-    if char == "\u0130":
-        return "i"
-    if ("\uff10" <= char <= "\uff5a" and char.isalnum()) or char in _WIDE_MARKS:
-        char = chr(ord(char) - 0xFEE0)
-    low = char.lower()
-    if len(low) != 1:
-        return char
-    return "σ" if low == "ς" else low
+        return False
+    return unicodedata.category(char) in ("Cf", "Cc") or char in _IGNORABLE
+
+
+def _mark(char: str) -> bool:
+    return unicodedata.category(char) in ("Mn", "Me") and char not in _IGNORABLE
+
+
+def _strips_marks(base: str) -> bool:
+    """Marks after ``base`` (as it folds) are noise: a Latin, Greek or Cyrillic letter,
+    or anything that is not a letter."""
+    if not base.isalpha():
+        return True
+    return unicodedata.name(base, "").startswith(_MARK_STRIPPING_SCRIPTS)
+
+
+def _fold_other(char: str) -> str:
+    """One character that is not whitespace, invisible or a mark, folded."""
+    out: list[str] = []
+    for part in unicodedata.normalize("NFKC", char):
+        if part.isspace():
+            out.append(" ")
+        elif part in _SPELLED:
+            out.extend(_SPELLED[part])
+        elif part in _MINUS or unicodedata.category(part) == "Pd":
+            out.append("-")
+        elif part.isascii():
+            out.append(part)
+        elif unicodedata.category(part) == "Nd":
+            out.append(str(unicodedata.decimal(part)))
+        elif _mark(part):
+            out.append(part)
+        else:
+            parts = unicodedata.normalize("NFD", part)
+            if len(parts) > 1 and _strips_marks(parts[0]):
+                part = unicodedata.normalize("NFC", "".join(p for p in parts if not _mark(p)))
+            out.extend(CONFUSABLE.get(p, p) for p in part)
+    # Marks NFKC produced (a compatibility form with an accent) follow the same rule.
+    kept: list[str] = []
+    for part in out:
+        if _mark(part) and (not kept or _strips_marks(kept[-1])):
+            continue
+        kept.append(part)
+    return "".join(kept)
+
+
+def fold_units(text: str) -> list[tuple[int, int, str]]:
+    """The canonical fold of ``text`` as units ``(raw_start, raw_end, folded)`` covering
+    it in order: a whitespace run (with what is invisible inside it) is one space,
+    invisible characters and noise marks fold to nothing, dashes to ``-``, every other
+    character to its NFKC form with digits, diacritics and confusables folded."""
+    units: list[tuple[int, int, str]] = []
+    i = 0
+    base = ""
+    while i < len(text):
+        char = text[i]
+        if char.isspace():
+            j = last = i
+            while j + 1 < len(text) and (
+                text[j + 1].isspace() or _removed(text[j + 1]) or _mark(text[j + 1])
+            ):
+                j += 1
+                if text[j].isspace():
+                    last = j
+            units.append((i, last + 1, " "))
+            i = last + 1
+            base = " "
+            continue
+        if _removed(char):
+            units.append((i, i + 1, ""))
+        elif _mark(char):
+            units.append((i, i + 1, "" if _strips_marks(base) else char))
+        else:
+            folded = _fold_other(char)
+            units.append((i, i + 1, folded))
+            base = folded[-1:] or base
+        i += 1
+    return units
+
+
+def lower(text: str) -> str:
+    """Simple lower case one character for one: ``İ`` is ``i``, final sigma sigma."""
+    out: list[str] = []
+    for char in text:
+        if char == "\u0130":
+            out.append("i")
+            continue
+        low = char.lower()
+        low = low if len(low) == 1 else char
+        out.append("σ" if low == "ς" else low)
+    return "".join(out)
+
+
+def fold_text(text: str) -> str:
+    """The view: every unit's folded form."""
+    return "".join(folded for _start, _end, folded in fold_units(text))
+
+
+def caseless(text: str) -> str:
+    """What known values are compared by: the fold of the lower-cased text, lower-cased."""
+    return lower(fold_text(lower(text)))
 
 
 @dataclass(frozen=True)
@@ -83,8 +186,53 @@ class Oracle:
         return "".join(out), longest
 
     def edits(self, text: str) -> tuple[list[tuple[int, int, str, bool]], int]:
-        """The replacements of the whole text, ``(start, stop, output, is_mask)`` each
-        (a ``\\K`` match starts where it keeps), and the longest candidate's length."""
+        """The replacements of the whole text, ``(raw_start, raw_stop, output, is_mask)``
+        each (a ``\\K`` match starts where it keeps), and the longest candidate's raw
+        length.
+
+        Candidates are found on the view; a view span's raw span runs from the raw
+        character its first view character came from to the one its last came from (a
+        whitespace run's first character, every other character itself): what folds to
+        nothing before or after it stays as written.
+        """
+        units = fold_units(text)
+        view_chars: list[str] = []
+        unit_of: list[int] = []  # view character -> index of its unit
+        for index, (_start, _end, folded) in enumerate(units):
+            view_chars.extend(folded)
+            unit_of.extend([index] * len(folded))
+        view = "".join(view_chars)
+        low = caseless(text)
+        assert len(low) == len(view)
+
+        def source(at: int) -> int:
+            return units[unit_of[at]][0]
+
+        def next_unit(at: int) -> int:
+            """The view offset just past the unit of view character ``at``."""
+            stop = at + 1
+            while stop < len(view) and unit_of[stop] == unit_of[at]:
+                stop += 1
+            return stop
+
+        view_edits = self._view_edits(view, low, next_unit)
+        edits: list[tuple[int, int, str, bool]] = []
+        longest = 0
+        for start, replace_from, stop, output, is_mask in view_edits:
+            raw_stop = source(stop - 1) + 1
+            longest = max(longest, raw_stop - source(start))
+            raw_from = source(replace_from) if replace_from < stop else raw_stop
+            if is_mask or output != text[raw_from:raw_stop]:
+                edits.append((raw_from, raw_stop, output, is_mask))
+        return edits, longest
+
+    def _view_edits(
+        self, text: str, low: str, next_unit: Callable[[int], int]
+    ) -> list[tuple[int, int, int, str, bool]]:
+        """Candidates chosen on the view ``text`` (``low``: :func:`caseless` of the raw
+        text, offset for offset): ``(start, replace_from, stop, output, is_mask)``; the
+        scan goes on after the unit of a candidate's last character
+        (``next_unit``)."""
         compiled = [(p, regex.compile(p.pattern, regex.VERSION1)) for p in self.patterns]
         literal_lists: list[tuple[int, list[tuple[str, str]]]] = []
         if not self.relink:
@@ -92,8 +240,7 @@ class Oracle:
             vault += [(v, p[1 : p.rindex("_")]) for p, v in self.relink_map.items()]
             literal_lists.append((1, vault))
         literal_lists.append((2, list(self.literals.items())))
-        edits: list[tuple[int, int, str, bool]] = []
-        longest = 0
+        edits: list[tuple[int, int, int, str, bool]] = []
         pos = 0
         while pos < len(text):
             # (length, rank, replaced from, output, is_mask)
@@ -113,11 +260,11 @@ class Oracle:
             for rank, pairs in literal_lists:
                 seen: set[str] = set()
                 for value, label in pairs:
-                    key = "".join(fold_char(c) for c in value)
+                    key = caseless(value)
                     if not key.strip() or key in seen:
                         continue
                     seen.add(key)
-                    if literal_at(text, pos, key):
+                    if literal_at(text, low, pos, key):
                         offer(len(key), rank, pos, self.mask.format(label=label), True)
             for index, (pattern, rx) in enumerate(compiled):
                 match = rx.match(text, pos)
@@ -136,11 +283,9 @@ class Oracle:
                 pos += 1
                 continue
             length, _rank, start, output, is_mask = best
-            if is_mask or output != text[start : pos + length]:
-                edits.append((start, pos + length, output, is_mask))
-            longest = max(longest, length)
-            pos += length
-        return edits, longest
+            edits.append((pos, start, pos + length, output, is_mask))
+            pos = next_unit(pos + length - 1)
+        return edits
 
     def run_json(self, text: str) -> str:
         """The JSON-source semantics (pipelines/egress/jsonstream.py's docstring).
@@ -266,12 +411,11 @@ def echo_length(text: str, pos: int, placeholder: str) -> int:
     return i - pos
 
 
-def literal_at(text: str, pos: int, key: str) -> bool:
-    """Whether folded ``key`` occurs at ``pos`` without splitting a word at either edge."""
+def literal_at(text: str, low: str, pos: int, key: str) -> bool:
+    """Whether ``key`` occurs in ``low`` at ``pos`` without splitting a word of the view
+    ``text`` at either edge."""
     stop = pos + len(key)
-    if stop > len(text):
-        return False
-    if any(fold_char(text[pos + k]) != key[k] for k in range(len(key))):
+    if stop > len(text) or low[pos:stop] != key:
         return False
     if pos > 0 and word_char(text[pos - 1]) and word_char(text[pos]):
         return False

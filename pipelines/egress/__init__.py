@@ -2,8 +2,13 @@
 
 Whole-string meaning (the contract every chunking must reproduce)
 ----------------------------------------------------------------
-Scan the reply left to right.  At each position collect the candidates that start
-there:
+The reply is read through its *view*, the canonical fold of :mod:`pipelines.canon`
+(the fold ingress detectors see: whitespace runs as one space, invisible characters
+dropped, dashes as ``-``, compatibility forms, digits and confusable letters as ASCII,
+diacritics of Latin, Greek and Cyrillic letters dropped), so a value written with a
+zero-width space, a soft hyphen, full-width letters or a no-break space inside is the
+same value.  Scan the view left to right.  At each position collect the candidates that
+start there:
 
 * an *echoed placeholder* (:func:`~pipelines.placeholders.echoed_placeholder_pattern`:
   exact, markdown-escaped ``\\[PERSON\\_1\\]`` or in another letter case) whose canonical
@@ -12,15 +17,19 @@ there:
   is not a candidate and passes through;
 * a *vault value* (a raw surface form of an issued value), only when the route does not
   relink; it is masked with its placeholder's label;
-* a *known literal* of the route; masked with its label;
-* an *output pattern* whose ``pattern.match(text, position)`` succeeds and whose
+* a *known literal* of the route; masked with its label (vault values and literals
+  compare caselessly: :func:`pipelines.egress.window.caseless`);
+* an *output pattern* whose ``pattern.match(view, position)`` succeeds and whose
   validator accepts the matched text; masked with its label.  A pattern using ``\\K``
   keeps the text before the reported match start.
 
 The longest candidate wins; on equal length the first kind in the list above, then the
-earlier pattern.  Its output is written and the scan continues after it; without a
-candidate the character is copied.  Output is never rescanned, so a mask or a relinked
-value is never matched again.  A chosen candidate longer than the ceiling is refused.
+earlier pattern.  It replaces the *raw* span its view span came from (from the raw
+character its first view character came from to the one its last came from:
+:mod:`pipelines.egress.window`), and the scan continues after it; everything else is
+copied raw, as the model wrote it (invisible characters around a value included).
+Output is never rescanned, so a mask or a relinked value is never matched again.  A
+chosen candidate whose raw span is longer than the ceiling is refused.
 
 End of the reply: what a pattern matches at the end of the text is what its source
 says there (``\\Z``, ``$``), and nothing else.  So a value still open when the stream
@@ -41,8 +50,9 @@ of settled input (for look-behind and ``\\b``; never re-emitted).  Each ``feed``
 the leftmost position where a candidate starts or may still start
 (:mod:`pipelines.egress.regex` decides exactly when a regex result is final); all text
 before it is emitted at once, decided candidates are replaced, and the first open
-position and everything after it is held.  Holding more than ``max_held_chars`` raises
-:class:`~pipelines.errors.EgressRefused` and releases nothing; so does a regex timeout.
+position and everything after it is held.  Holding more than ``max_held_chars`` raw
+characters raises :class:`~pipelines.errors.EgressRefused` and releases nothing; so does
+a regex timeout.  Each chunk is folded once, continuing the fold of the one before.
 
 Speed: each item is searched only where it may begin or is still open, with one partial
 search in the common case, and no search runs past what it has to decide, so the work of
@@ -62,9 +72,9 @@ from typing import final
 import regex
 
 from pipelines.egress.jsonstream import Edit, JsonSourceChannel
-from pipelines.egress.literals import fold
 from pipelines.egress.policy import DEFAULT_MASK, EgressPolicy, EgressRules, OutputPattern
 from pipelines.egress.regex import RegexItem
+from pipelines.egress.window import FoldedWindow
 from pipelines.errors import EgressRefused
 from pipelines.placeholders import canonical_placeholder
 
@@ -87,44 +97,39 @@ class TextStream:
     """
 
     __slots__ = (
-        "_base",
         "_dead",
         "_edits",
         "_fresh",
-        "_low",
         "_pos",
+        "_raw_pos",
         "_refused",
         "_rules",
         "_scan",
-        "_text",
+        "_window",
     )
 
     def __init__(self, rules: EgressRules, *, record: bool = False) -> None:
         self._rules = rules
         # With ``record``, every replacement as ``(start, stop, output, is_mask)`` in
-        # absolute input offsets, for a caller that lays out the output itself.
+        # absolute offsets of the raw input, for a caller that lays out the output.
         self._edits: list[Edit] | None = [] if record else None
-        self._text = ""  # settled context window + pending text
-        # fold() of a prefix of _text, for the literal scanners: fold maps each character
-        # on its own, so the window is folded once per character, not once per feed
-        # (always _low == fold(_text[: len(_low)]); sliced where _text is sliced).
-        self._low = ""
-        self._pos = 0  # where the pending text starts in _text
-        self._base = 0  # absolute stream offset of _text[0]
+        self._window = FoldedWindow(caseless=bool(rules.scanners))
+        self._pos = 0  # absolute view offset where the pending text starts
+        self._raw_pos = 0  # absolute raw offset of the first character not emitted
         self._scan = rules.policy.regex.state()
-        self._fresh = 0  # absolute offset of the first character never scanned
+        self._fresh = 0  # absolute view offset of the first character never scanned
         self._refused = False
         self._dead = False  # refused or closed: one flag keeps the hot path to one test
 
     @property
     def held(self) -> int:
-        """Characters received but not yet settled."""
-        return len(self._text) - self._pos
+        """Characters received but not yet settled (raw)."""
+        return self._window.raw_end - self._raw_pos
 
     @property
     def settled(self) -> int:
-        """How many characters of the input are settled (an absolute offset)."""
-        return self._base + self._pos
+        """How many characters of the raw input are settled (an absolute offset)."""
+        return self._raw_pos
 
     def take_edits(self) -> list[Edit]:
         """The replacements recorded since the last call (``record=True`` only)."""
@@ -140,7 +145,7 @@ class TextStream:
             self._check()
         if not text:
             return ""
-        self._text += text
+        self._window.append(text)
         try:  # inlined _run: this is the hot path
             return self._settle(False)
         except TimeoutError as exc:
@@ -175,81 +180,84 @@ class TextStream:
 
     def _settle(self, final: bool) -> str:
         policy = self._rules.policy
-        regex_scanner = policy.regex
-        text, pos, base = self._text, self._pos, self._base
-        end = len(text)
+        window = self._window
+        base = window.view_base
+        view = window.view
         fresh = self._fresh - base
         if fresh < 0:
             fresh = 0
-        starts = regex_scanner.starts(text[fresh:])
-        self._fresh = base + end
-        out = self._scan_window(text, pos, end, final, fresh, starts)
-        pos = self._pos
-        if not final and end - pos > policy.max_held_chars:
+        starts = policy.regex.starts(view[fresh:])
+        self._fresh = window.view_end
+        out = self._scan_window(view, self._pos - base, final, fresh, starts)
+        if not final and self.held > policy.max_held_chars:
             # Refuse when more than the ceiling is held; the text is kept, never released.
-            raise EgressRefused(policy.max_held_chars, self._label_at(text, pos))
-        keep = pos - policy.context_chars
-        if keep > 0:
-            self._text = text[keep:]
-            if self._low:
-                self._low = self._low[keep:]
-            self._pos = pos - keep
-            self._base = base + keep
-        else:
-            self._pos = pos
+            raise EgressRefused(policy.max_held_chars, self._label_at(view, self._pos - base))
+        window.cut(self._pos - policy.context_chars, self._raw_pos)
         return out
 
-    def _scan_window(
-        self, text: str, pos: int, end: int, final: bool, fresh: int, starts: int
-    ) -> str:
-        """Settle ``text[pos:]`` as far as it goes; leave the new position in ``_pos``."""
+    def _scan_window(self, view: str, pos: int, final: bool, fresh: int, starts: int) -> str:
+        """Settle ``view[pos:]`` as far as it goes; leave the new positions in ``_pos``
+        and ``_raw_pos``; return the raw text settled, replacements in place."""
         rules = self._rules
         policy = rules.policy
         scanners = rules.scanners
         regex_scanner = policy.regex
         state = self._scan
-        base = self._base
-        low = ""
-        if scanners:
-            low = self._low
-            if len(low) < end:
-                low += fold(text[len(low) :])
-            self._low = low
+        window = self._window
+        base = window.view_base
+        raw, raw_base = window.raw, window.raw_base
+        low = window.low
+        end = len(view)
         out: list[str] = []
+        raw_pos = self._raw_pos
         while pos < end:
-            at, open_, at_items = regex_scanner.scan(text, pos, final, state, base, fresh, starts)
+            at, open_, at_items = regex_scanner.scan(view, pos, final, state, base, fresh, starts)
             starts = 0  # the fresh text has been searched for every item that may begin there
             for scanner in scanners:
-                start, still_open = scanner.scan(text, low, pos, final)
+                start, still_open = scanner.scan(view, low, pos, final)
                 if start < at:
                     at, open_, at_items = start, still_open, 0
                 elif start == at and still_open:
                     open_ = True
             if at >= end:
-                out.append(text[pos:])
                 pos = end
                 break
-            if at > pos:
-                out.append(text[pos:at])
-                pos = at
+            pos = at
             if open_:
                 break
-            chosen = self._choose(text, low, pos, final, at_items)
+            chosen = self._choose(view, low, pos, final, at_items)
             if chosen is None:
                 break  # an item is still open here
             stop, replace_from, replacement, is_mask = chosen
             if stop <= pos:
-                out.append(text[pos])
                 pos += 1
                 continue
-            if stop - pos > policy.max_held_chars:
-                raise EgressRefused(policy.max_held_chars, self._label_at(text, pos))
-            out.append(text[pos:replace_from])
+            # The raw span: from the source of the first character to just past the
+            # source of the last (:mod:`pipelines.egress.window`).
+            raw_start = window.raw_at(base + pos)
+            raw_stop = window.raw_at(base + stop - 1) + 1
+            if raw_stop - raw_start > policy.max_held_chars:
+                raise EgressRefused(policy.max_held_chars, self._label_at(view, pos))
+            raw_from = (
+                window.raw_at(base + replace_from) if replace_from < stop else raw_stop
+            )
+            # Characters that share the last one's source go with it (``fi`` of ``ﬁ``).
+            stop = window.unit_end(base + stop - 1) - base
+            out.append(raw[raw_pos - raw_base : raw_from - raw_base])
             out.append(replacement)
-            if self._edits is not None and (is_mask or replacement != text[replace_from:stop]):
-                self._edits.append((base + replace_from, base + stop, replacement, is_mask))
+            edits = self._edits
+            if edits is not None and (
+                is_mask or replacement != raw[raw_from - raw_base : raw_stop - raw_base]
+            ):
+                edits.append((raw_from, raw_stop, replacement, is_mask))
+            raw_pos = raw_stop
             pos = stop
-        self._pos = pos
+        settled = window.raw_at(base + pos)
+        if settled > raw_pos:
+            out.append(raw[raw_pos - raw_base : settled - raw_base])
+            raw_pos = settled
+        self._pos = base + pos
+        self._raw_pos = raw_pos
         return "".join(out)
 
     def _choose(
@@ -297,12 +305,11 @@ class TextStream:
             return None
         return match.start(), rules.policy.mask.format(label=item.label), True
 
-    def _label_at(self, text: str, pos: int) -> str | None:
-        label = self._rules.policy.regex.open_label(text, pos)
-        if label is None and self._rules.scanners:
-            low = fold(text)
+    def _label_at(self, view: str, pos: int) -> str | None:
+        label = self._rules.policy.regex.open_label(view, pos)
+        if label is None:
             for scanner in self._rules.scanners:
-                label = label or scanner.open_label(low, pos)
+                label = label or scanner.open_label(self._window.low, pos)
         return label
 
 

@@ -1,14 +1,15 @@
 """Known raw values (literals) over a stream window, with an Aho-Corasick automaton.
 
-A literal matches where the text equals it character by character after
-:func:`pipelines.textrules.fold` (so ``SARAH CHEN``, ``Sarah\nChen`` and ``Ｓａｒａｈ
-Ｃｈｅｎ`` are found for ``Sarah Chen``), and only at word edges: it does not match where
-a word character (:func:`pipelines.textrules.is_word_char`) sits on both sides of its
-start or of its end, so ``Ann`` is not found in ``Annual``.  Characters of scripts
-written without spaces (Han, kana, Thai, ...) are not word characters for this rule, so
-a name inside Chinese text is still found.  At one position the longest literal wins.
-The fold and the word test are the ones ingress uses for repeats
-(:mod:`pipelines.surface`), so a spelling ingress replaced as the value is masked here.
+A literal matches where the reply's view equals it after
+:func:`pipelines.egress.window.caseless` on both sides: the canonical fold of the
+lower-cased text (:mod:`pipelines.canon`), so ``SARAH CHEN``, ``Sarah\nChen``,
+``Sarah  Chen``, ``Sa\u200brah Chen``, ``Ｓａｒａｈ Ｃｈｅｎ`` and ``Sаrah Chen`` with a
+Cyrillic ``а`` are all found for ``Sarah Chen``.  It matches only at word edges of the
+view: not where a word character (:func:`pipelines.textrules.is_word_char`) sits on both
+sides of its start or of its end, so ``Ann`` is not found in ``Annual``.  Characters of
+scripts written without spaces (Han, kana, Thai, ...) are not word characters for this
+rule, so a name inside Chinese text is still found.  At one position the longest literal
+wins.
 
 ``regex`` named lists (``\\L<name>``) were measured first and rejected: with 10^5 values
 and case folding, one search over 12 characters took milliseconds.  pyahocorasick finds
@@ -23,9 +24,10 @@ from typing import final
 
 import ahocorasick
 
-from pipelines.textrules import fold, is_word_char
+from pipelines.egress.window import caseless
+from pipelines.textrules import is_word_char
 
-__all__ = ["LiteralScanner", "fold", "is_word_char"]
+__all__ = ["LiteralScanner", "caseless", "is_word_char"]
 
 
 @final
@@ -46,7 +48,7 @@ class LiteralScanner:
         longest = 0
         size = 0
         for value, label in values:
-            key = fold(value)
+            key = caseless(value)
             if not key.strip() or automaton.exists(key):
                 continue  # blank, or a case variant of a value already listed: first wins
             automaton.add_word(key, (len(key), label, is_word_char(key[0]), is_word_char(key[-1])))
@@ -70,8 +72,9 @@ class LiteralScanner:
     def scan(self, text: str, low: str, pos: int, final: bool) -> tuple[int, bool]:
         """The leftmost position ``>= pos`` where a literal matches or may still match.
 
-        ``low`` is :func:`fold` of ``text``.  Returns ``(len(text), False)`` when none.
-        The flag is True when the result there is still open (more text could change it).
+        ``text`` is the view, ``low`` :func:`caseless` of it.  Returns ``(len(text),
+        False)`` when none.  The flag is True when the result there is still open (more
+        text could change it).
         """
         end = len(text)
         best, open_ = end, False

@@ -40,8 +40,10 @@ _RANK_PATTERN: Final = 3
 class OutputPattern:
     """One pattern to redact in replies (built from ``detectors.library.EntityPattern``).
 
-    ``pattern`` is ``regex``-module source (VERSION1); ``validator``, if given, must
-    accept the matched text for it to count.
+    ``pattern`` is ``regex``-module source (VERSION1), matched on the reply's canonical
+    fold (:mod:`pipelines.egress`: a pattern sees one space for a whitespace run, ``-``
+    for any dash, no invisible characters); ``validator``, if given, must accept the
+    matched (folded) text for it to count.
     """
 
     name: str

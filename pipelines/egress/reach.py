@@ -14,7 +14,10 @@ not only the proxy):
   fewer characters than it can read follow it, so it never holds more than that.  A
   ceiling (``max_held_chars``) below it would refuse a reply in small chunks that one
   feed lets through (an open prefix that never completes): the refusal would depend on
-  the chunking.  Unbounded patterns (a PEM block) are what the ceiling is for.
+  the chunking.  Unbounded patterns (a PEM block) are what the ceiling is for.  The
+  reach counts characters of the folded view the patterns read; the ceiling counts raw
+  ones, so invisible characters padding an open value can still make a stream refuse
+  (failing closed, as padding past any bound must).
 
 Both are computed on the ``regex`` module's own parse of the pattern (its
 ``max_width`` of each node), so every construct of its dialect counts exactly as the

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from pipelines.canon import FoldState, fold, fold_continue, fold_text
@@ -106,6 +106,10 @@ def test_view_spans_round_trip(raw: str, data: st.DataObject) -> None:
 
 @_SETTINGS
 @given(st.lists(_TEXTS, min_size=1, max_size=5))
+# A control character after a whitespace run, cut after the run (found by the default
+# profile, missed by the derandomised CI one): kept as an explicit example for both.
+@example(["\xa0", "\x00 "])
+@example(["a ", "\u200b\u0301 b"])
 def test_folding_in_chunks_equals_folding_the_whole(chunks: list[str]) -> None:
     """fold(a + b + ...) is the concatenation of each chunk folded with the state the
     previous ones left (what a stream filter holding a folded window relies on)."""

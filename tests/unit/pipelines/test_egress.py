@@ -64,7 +64,8 @@ def test_issued_placeholders_are_relinked_and_others_pass_through() -> None:
         ("[ PERSON_1 ]", False),
         ("[PERSON 1]", False),
         ("**[PERSON_1]**", True),  # the emphasis stays, the placeholder inside is relinked
-        ("［PERSON_1］", False),  # full-width brackets are other characters
+        ("［PERSON_1］", True),  # the view folds full-width brackets (pipelines.canon)
+        ("[PER\u200bSON_1]", True),  # and drops invisible characters
         ("[PERSON_01]", False),
         ("[PERSON_1", False),
     ],
