@@ -258,7 +258,7 @@ class Gateway:
             if runtime.scrub is not None:
                 # Out of band, once the reply has ended or failed: queued, never awaited.
                 # The slots hold the texts as sent.
-                runtime.scrub.submit(record.request_id, read_slots(found.slots))
+                runtime.scrub.submit(record.request_id, read_slots(found.slots), session)
 
 
 async def _relay_error(

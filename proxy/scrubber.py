@@ -19,14 +19,15 @@ was sent, :mod:`detectors.llm_scrubber_answers`), depending on the options:
    value;
 2. metrics, always (:mod:`proxy.metrics`: findings by route and label, jobs by outcome,
    discards by reason, malformed answers, call errors, queue depth, job latency);
-3. ``remember``: with sessions, the value is added to the session's vault (issue #13;
-   wired when sessions land on main);
+3. ``remember``: on a request with a session, the value is added to the session's vault
+   (:meth:`pipelines.sessions.Session.learn`: numbered in the store like any value), so
+   every later turn of the session masks it before it leaves;
 4. ``review_file``: a JSON line with the label and the *value*, for an operator to
    review as known-entity entries (off by default; file mode 0600; sensitive).
 
 A failing effect (the evidence file cannot be written, the review file's disk is
-full) is counted in ``pseudogate_scrubber_effect_errors`` and logged by type; it never
-stops the scrubber.
+full, the session store is down or the session ended) is counted in
+``pseudogate_scrubber_effect_errors`` and logged by type; it never stops the scrubber.
 """
 
 from __future__ import annotations
@@ -45,7 +46,8 @@ from typing import Final, final
 
 from detectors.llm_scrubber import JobResult, LlmScrubber
 from detectors.llm_scrubber_answers import Verified
-from pipelines.errors import ConfigError
+from pipelines.errors import ConfigError, GatewayError
+from pipelines.sessions import Session
 from pipelines.spans import Detector
 from proxy.config import Config
 from proxy.evidence import EvidenceLog
@@ -217,6 +219,8 @@ class _Job:
     # The request's text index of each of ``texts``, and their (route, text) digests.
     indices: tuple[int, ...]
     digests: tuple[bytes, ...]
+    # The request's session (its request has ended), where findings are learned.
+    session: Session | None
 
     def dropped(self, reason: str) -> None:
         """Count a job that will not run (``queue_full`` or ``shutdown``)."""
@@ -238,27 +242,41 @@ class _Job:
             _log.warning("scrubber.failed", detector=name, route=self.route,
                          request_id=self.request_id, reason=reason)
             return
-        metrics.scrubber_jobs.labels(name, self.route, "scrubbed").inc()
-        if self.scrubber.options.recent_texts:
-            self.effects.scrubbed(self.scrubber, self.digests)
         if scrubbed.malformed:
             metrics.scrubber_malformed.labels(name).inc(scrubbed.malformed)
         for reason, count in scrubbed.discarded.items():
             metrics.scrubber_discarded.labels(name, reason).inc(count)
-        if not scrubbed.findings:
-            return
-        for finding in scrubbed.findings:
-            metrics.scrubber_findings.labels(self.route, finding.label).inc()
-        digests = [findings_digest(self.scrubber.hash_key, f.value) for f in scrubbed.findings]
+        learned = await self._act(scrubbed.findings) if scrubbed.findings else True
+        if learned and self.scrubber.options.recent_texts:
+            # Not when the session could not learn: the texts are read again next time.
+            self.effects.scrubbed(self.scrubber, self.digests)
+        # Counted last: a job counts as scrubbed once its findings took effect.
+        metrics.scrubber_jobs.labels(name, self.route, "scrubbed").inc()
+
+    async def _act(self, findings: Sequence[Verified]) -> bool:
+        """Audit, learn and review ``findings``; False if the session could not learn them."""
+        name = self.scrubber.name
+        learned = True
+        for finding in findings:
+            self.effects.metrics.scrubber_findings.labels(self.route, finding.label).inc()
+        digests = [findings_digest(self.scrubber.hash_key, f.value) for f in findings]
         if self.scrubber.options.audit:
-            self._audit(scrubbed.findings, digests)
+            self._audit(findings, digests)
+        if self.session is not None and self.scrubber.options.remember:
+            try:
+                await self.session.learn([(f.label, f.value) for f in findings])
+            except (GatewayError, ValueError) as exc:
+                # Unavailable store, session ended meanwhile, labels full: not retried.
+                self._effect_failed("session", exc)
+                learned = False
         review = self.effects.reviews.get(name)
         if review is not None:
             try:
                 review.add([(self.route, name, f.label, f.value, digest)
-                            for f, digest in zip(scrubbed.findings, digests, strict=True)])
+                            for f, digest in zip(findings, digests, strict=True)])
             except OSError as exc:
                 self._effect_failed("review", exc)
+        return learned
 
     def _audit(self, findings: Sequence[Verified], digests: Sequence[str]) -> None:
         entries: list[dict[str, object]] = []
@@ -302,8 +320,13 @@ class RouteScrub:
         """The route's scrubbers, in pipeline order."""
         return self._scrubbers
 
-    def submit(self, request_id: str, texts: Sequence[str]) -> None:
-        """Queue the texts a request sent for each scrubber (sampled, recent ones left out)."""
+    def submit(self, request_id: str, texts: Sequence[str], session: Session | None = None
+               ) -> None:
+        """Queue the texts a request sent for each scrubber (sampled, recent ones left out).
+
+        ``session``: the request's session, if it had one; call this once the request
+        has ended.
+        """
         metrics = self._effects.metrics
         for scrubber in self._scrubbers:
             name = scrubber.name
@@ -311,24 +334,26 @@ class RouteScrub:
             if rate < 1.0 and random.random() >= rate:
                 metrics.scrubber_jobs.labels(name, self._route, "sampled_out").inc()
                 continue
-            indices, digests = self._fresh(scrubber, texts)
+            indices, digests = self._fresh(scrubber, texts, session)
             if not indices:
                 metrics.scrubber_jobs.labels(name, self._route, "unchanged").inc()
                 continue
             job = _Job(scrubber, self._effects, self._route, request_id,
-                       tuple(texts[i] for i in indices), tuple(indices), tuple(digests))
+                       tuple(texts[i] for i in indices), tuple(indices), tuple(digests),
+                       session)
             if scrubber.submit(job):
                 metrics.scrubber_queue.labels(name).set(scrubber.queue_depth)
 
-    def _fresh(self, scrubber: LlmScrubber, texts: Sequence[str]
+    def _fresh(self, scrubber: LlmScrubber, texts: Sequence[str], session: Session | None
                ) -> tuple[list[int], list[bytes]]:
         """Indices (and digests) of the non-empty texts not scrubbed lately on this route.
 
-        A text counts as scrubbed once a job with it has finished; a dropped or failed
-        job's texts are sent again with the next request that has them.
+        With a session, "lately" is per session (what is learned goes to that session's
+        vault).  A text counts as scrubbed once a job with it has finished; a dropped or
+        failed job's texts are sent again with the next request that has them.
         """
         remember = bool(scrubber.options.recent_texts)
-        route = self._route.encode()
+        route = self._route.encode() + b"\x00" + (session.name.encode() if session else b"")
         indices: list[int] = []
         digests: list[bytes] = []
         for index, text in enumerate(texts):

@@ -264,6 +264,7 @@ class _Run:
         from pipelines.vault import Vault
         from proxy.gateway import check_signed
         from proxy.shapes import read_slots, require_mapping, write_slots
+        from proxy.slots import read_contexts
         from proxy.walk import walk
 
         try:
@@ -279,7 +280,8 @@ class _Run:
                 raise RequestError(400, "invalid_text",
                                    "a text holds a lone UTF-16 surrogate") from exc
         vault = Vault(max_index=self.config.server.max_placeholder_index)
-        sanitized = await self.chain.sanitize(texts, vault)
+        contexts = read_contexts(found.slots)
+        sanitized = await self.chain.sanitize(texts, vault, contexts=contexts)
         scrubbed_by: dict[str, str] = {}
         stats = {"calls": 0, "malformed": 0, "discarded": 0}
         for scrubber in self.scrubbers:
@@ -294,7 +296,7 @@ class _Run:
         if scrubbed_by:
             # Once more with the vault that knows the scrubbers' values: every
             # occurrence of them is masked, as in a later turn of a session.
-            sanitized = await self.chain.sanitize(texts, vault)
+            sanitized = await self.chain.sanitize(texts, vault, contexts=contexts)
         signed = [check.text for check in found.checks if check.signed]
         await check_signed(self.chain, signed, vault)
         write_slots(found.slots, sanitized.texts)

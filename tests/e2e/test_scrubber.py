@@ -9,6 +9,8 @@ model server that can answer well, malformed, slowly, with an error, or with
 * the scrubber receives placeholders, never a value the chain masked;
 * only values that occur verbatim in the text sent count; everything else is counted
   by reason and dropped, and a malformed answer is counted and dropped whole;
+* with sessions, a verified finding is masked in every later turn of that session (and
+  only that session) before anything leaves;
 * overflow drops and counts; shutdown with jobs queued is clean and counts them;
 * audit records (log, evidence) carry a keyed hash of the value, never the value; the
   opt-in review file holds the value, mode 0600.
@@ -20,9 +22,10 @@ import asyncio
 import hashlib
 import hmac
 import json
+import re
 import stat
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -60,26 +63,30 @@ async def scrubber(aiohttp_server: AnyServer) -> AsyncIterator[FakeScrubber]:
 async def _gateway(aiohttp_server: AnyServer, fake: FakeUpstream, scrubber: FakeScrubber,
                    **options: Any) -> tuple[str, TestServer]:
     data = config_data(fake.url)
-    extra = options.pop("_top", {})
-    data.update(extra)
+    data.update(options.pop("_top", {}))
+    route_options = options.pop("_routes", {})
     data["upstreams"]["local_llm"] = {"base_url": scrubber.url, "api_key": "sk-local-model"}
     data["detectors"]["scrubber"] = {"type": "llm_scrubber", "options": {
         "upstream": "local_llm", "model": "qwen2.5-7b-instruct", "hash_key": HASH_KEY,
         "concurrency": 1, **options}}
     for route in data["routes"][:2]:  # the open OpenAI and Anthropic routes
         route["pipeline"] = ["regex", "scrubber"]
+        route.update(route_options)
     config = parse_config(data, source="<e2e>", base_dir=Path.cwd(), environ={})
     server = await aiohttp_server(create_app(config))
     return str(server.make_url("")).rstrip("/"), server
 
 
-async def _chat(url: str, text: str, fake: FakeUpstream) -> str:
+async def _chat(url: str, text: str, fake: FakeUpstream, *, session: str | None = None,
+                history: Sequence[dict[str, str]] = ()) -> str:
     """One streamed chat completion through the gateway; the client's text."""
     fake.script.append(Reply.recorded("openai_chat_stream_text.sse"))
+    headers = {"x-pseudogate-session": session} if session else {}
     async with openai.AsyncOpenAI(base_url=url + "/v1", api_key="sk-client", max_retries=0,
                                   timeout=30) as client:
         stream = await client.chat.completions.create(
-            model="gpt-4o", stream=True, messages=[{"role": "user", "content": text}])
+            model="gpt-4o", stream=True, extra_headers=headers,
+            messages=[*history, {"role": "user", "content": text}])  # type: ignore[list-item]
         return "".join([chunk.choices[0].delta.content or "" async for chunk in stream
                         if chunk.choices])
 
@@ -259,3 +266,30 @@ async def test_sampling_and_recent_texts(
     assert total(samples, "pseudogate_scrubber_jobs_total", route="anthropic",
                  outcome="sampled_out") == 1
     assert len(scrubber.received) == 1
+
+
+async def test_a_finding_is_masked_in_the_next_turns_of_its_session(
+    aiohttp_server: AnyServer, fake: FakeUpstream, scrubber: FakeScrubber
+) -> None:
+    """Turn 1 leaks the residual name once; every later turn of that session masks it."""
+    scrubber.default = Behaviour(finds=[("PERSON", RESIDUAL)])
+    url, _server = await _gateway(aiohttp_server, fake, scrubber,
+                                  _routes={"session": {"enabled": True}})
+    reply = await _chat(url, TEXT, fake, session="s1")
+    assert RESIDUAL in _sent_text(fake)  # the one leak: the scrubber reads it afterwards
+    await _jobs(url, "scrubbed", 1)
+    history = [{"role": "user", "content": TEXT}, {"role": "assistant", "content": reply}]
+    await _chat(url, f"Did {RESIDUAL} confirm? Ask {RESIDUAL.lower()} again.", fake,
+                session="s1", history=history)
+    sent = fake.received[-1].body.decode()
+    assert RESIDUAL not in sent and RESIDUAL.lower() not in sent
+    assert not any(seed in sent for seed in SEED_FORMS)
+    placeholders = {m for m in re.findall(r"\[PERSON_\d+\]", sent)}
+    assert len(placeholders) == 1  # one value, one placeholder, in every turn's text
+    await _jobs(url, "scrubbed", 2)
+    assert RESIDUAL not in json.dumps(scrubber.received[-1])
+    # Another session knows nothing of it: its first turn sends the name once more.
+    await _chat(url, TEXT, fake, session="s2")
+    assert RESIDUAL in _sent_text(fake)
+    samples = await _jobs(url, "scrubbed", 3)
+    assert total(samples, "pseudogate_scrubber_effect_errors_total") == 0
