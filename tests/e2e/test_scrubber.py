@@ -82,11 +82,11 @@ async def _chat(url: str, text: str, fake: FakeUpstream, *, session: str | None 
     """One streamed chat completion through the gateway; the client's text."""
     fake.script.append(Reply.recorded("openai_chat_stream_text.sse"))
     headers = {"x-pseudogate-session": session} if session else {}
+    messages: list[Any] = [*history, {"role": "user", "content": text}]
     async with openai.AsyncOpenAI(base_url=url + "/v1", api_key="sk-client", max_retries=0,
                                   timeout=30) as client:
         stream = await client.chat.completions.create(
-            model="gpt-4o", stream=True, extra_headers=headers,
-            messages=[*history, {"role": "user", "content": text}])  # type: ignore[list-item]
+            model="gpt-4o", stream=True, extra_headers=headers, messages=messages)
         return "".join([chunk.choices[0].delta.content or "" async for chunk in stream
                         if chunk.choices])
 
