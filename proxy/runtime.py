@@ -85,8 +85,8 @@ class Generation:
     """One config's running parts; see the module docstring."""
 
     __slots__ = ("_owned", "_requests", "compiled", "config", "demos", "detectors",
-                 "drained", "metrics", "reused", "routes", "scrub_effects", "sessions",
-                 "upstreams")
+                 "drained", "metrics", "reused", "routes", "scrub_effects",
+                 "scrub_upstreams", "sessions", "upstreams")
 
     def __init__(self, config: Config, detectors: dict[str, Detector], compiled: Compiled,
                  reused: frozenset[str], metrics: Metrics,
@@ -102,6 +102,8 @@ class Generation:
         self.scrub_effects = ScrubEffects(
             metrics, evidence, [d for d in detectors.values() if isinstance(d, LlmScrubber)])
         self.upstreams: dict[str, UpstreamClient] = {}
+        # The scrubbers' own clients, by upstream name (see _open_upstreams).
+        self.scrub_upstreams: dict[str, UpstreamClient] = {}
         self.demos: dict[str, DemoServer] = {}
         self.routes: dict[str, RouteRuntime] = {}
         self.reused = reused  # detectors taken over from the previous generation
@@ -201,7 +203,7 @@ class Generation:
     def _connect_scrubbers(self) -> None:
         for detector in self.detectors.values():
             if isinstance(detector, LlmScrubber):
-                connect_scrubber(detector, self.config, self.upstreams)
+                connect_scrubber(detector, self.config, self.scrub_upstreams)
 
     async def _open_upstreams(self) -> None:
         for name, upstream in self.config.upstreams.items():
@@ -209,6 +211,15 @@ class Generation:
             self.upstreams[name] = client
             if demo is not None:
                 self.demos[name] = demo
+        # Scrubbers call through clients of their own, even on an upstream routes use:
+        # their calls never hold a connection a request waits for, and never count in
+        # the upstream's request metrics (a scrubber job is timed in its own).
+        for name in sorted({d.options.upstream for d in self.detectors.values()
+                            if isinstance(d, LlmScrubber)}):
+            demo = self.demos.get(name)
+            self.scrub_upstreams[name], _ = await open_upstream(
+                self.config.upstreams[name], None,
+                base_url=demo.base_url if demo is not None else None)
 
     def _compile_routes(self) -> None:
         config = self.config
@@ -242,7 +253,7 @@ class Generation:
             )
 
     async def _close_upstreams(self) -> None:
-        for client in self.upstreams.values():
+        for client in (*self.scrub_upstreams.values(), *self.upstreams.values()):
             await client.aclose()
         for demo in self.demos.values():
             await demo.aclose()
@@ -280,12 +291,16 @@ class Generation:
                 self.drained.set()
 
 
-async def open_upstream(upstream: UpstreamConfig, metrics: Metrics
+async def open_upstream(upstream: UpstreamConfig, metrics: Metrics | None, *,
+                        base_url: str | None = None
                         ) -> tuple[UpstreamClient, DemoServer | None]:
-    """A started client for ``upstream`` (and, for ``type: demo``, its started server)."""
+    """A started client for ``upstream`` (and, for ``type: demo``, its started server).
+
+    ``base_url``: where a demo upstream's server already listens (no new one started).
+    """
     demo = None
-    base_url = upstream.base_url or ""
-    if upstream.type == "demo":
+    base_url = base_url or upstream.base_url or ""
+    if upstream.type == "demo" and base_url == "":
         demo = DemoServer()
         await demo.start()
         base_url = demo.base_url

@@ -12,6 +12,9 @@ body.  What it answers is the next :class:`Behaviour` of its script (or ``defaul
 * ``gate``: the answer waits until :attr:`FakeScrubber.gate` is set (a slow model; the
   handler notes in :attr:`waiting` that it holds a call); ``delay``: it waits that long.
 
+With :attr:`FakeScrubber.provider` set, the server is also that provider: a call
+without ``response_format`` (what the SDKs send) is the provider's to answer.
+
 Oracle code of its own: it does not import the product's answer parsing.
 """
 
@@ -23,6 +26,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from aiohttp import web
+
+from tests.e2e.fake_upstream import FakeUpstream
 
 
 @dataclass(frozen=True)
@@ -48,6 +53,7 @@ class FakeScrubber:
     waiting: int = 0
     cancelled: int = 0
     url: str = ""
+    provider: FakeUpstream | None = None
 
     def app(self) -> web.Application:
         """The aiohttp app to serve."""
@@ -65,8 +71,10 @@ class FakeScrubber:
             found.extend(item["text"] for item in sent["texts"])
         return found
 
-    async def _handle(self, request: web.Request) -> web.Response:
+    async def _handle(self, request: web.Request) -> web.StreamResponse:
         body = await request.json()
+        if self.provider is not None and "response_format" not in body:
+            return await self.provider.handle(request)
         self.received.append(body)
         behaviour = self.script.pop(0) if self.script else self.default
         if behaviour.gated:

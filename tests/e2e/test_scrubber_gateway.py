@@ -62,12 +62,18 @@ async def scrubber(aiohttp_server: AnyServer) -> AsyncIterator[FakeScrubber]:
 
 async def _gateway(aiohttp_server: AnyServer, fake: FakeUpstream, scrubber: FakeScrubber,
                    **options: Any) -> tuple[str, TestServer]:
-    data = config_data(fake.url)
+    # _shared: the scrubber's server is the provider too, and both use one upstream.
+    shared = options.pop("_shared", False)
+    data = config_data(scrubber.url if shared else fake.url)
     data.update(options.pop("_top", {}))
     route_options = options.pop("_routes", {})
     data["upstreams"]["local_llm"] = {"base_url": scrubber.url, "api_key": "sk-local-model"}
+    if shared:
+        scrubber.provider = fake
+        data["upstreams"]["fake"]["max_connections"] = 1
     data["detectors"]["scrubber"] = {"type": "llm_scrubber", "options": {
-        "upstream": "local_llm", "model": "qwen2.5-7b-instruct", "hash_key": HASH_KEY,
+        "upstream": "fake" if shared else "local_llm", "model": "qwen2.5-7b-instruct",
+        "hash_key": HASH_KEY,
         "concurrency": 1, **options}}
     for route in data["routes"][:2]:  # the open OpenAI and Anthropic routes
         route["pipeline"] = ["regex", "scrubber"]
@@ -160,6 +166,29 @@ async def test_forwarded_without_waiting_and_only_verbatim_findings_count(
 
 async def _true(value: bool) -> bool:
     return value
+
+
+async def test_a_scrubber_on_the_providers_upstream_never_takes_its_connections(
+    aiohttp_server: AnyServer, fake: FakeUpstream, scrubber: FakeScrubber
+) -> None:
+    """One upstream, max_connections 1, for the route and its scrubber: a held scrubber
+    call leaves the route's connection free, and is not counted as the upstream's."""
+    scrubber.default = Behaviour(gated=True, finds=[("PERSON", RESIDUAL)])
+    url, _server = await _gateway(aiohttp_server, fake, scrubber, _shared=True,
+                                  queue_size=4)
+    await _chat(url, TEXT, fake)
+    await _until(lambda: _true(scrubber.waiting == 1), "the scrubber call")
+    for turn in range(2):  # the provider's one connection is free: no wait for the gate
+        assert await _chat(url, f"{TEXT} ({turn})", fake)
+    assert len(fake.received) == 3 and scrubber.waiting == 1
+    samples = await scrape(url)
+    assert total(samples, "pseudogate_upstream_first_byte_seconds_count",
+                 upstream="fake") == 3
+    scrubber.gate.set()
+    samples = await _jobs(url, "scrubbed", 3)
+    assert total(samples, "pseudogate_scrubber_findings_total", label="PERSON") == 3
+    assert total(samples, "pseudogate_upstream_first_byte_seconds_count",
+                 upstream="fake") == 3
 
 
 async def test_malformed_failing_and_slow_answers_are_counted(
