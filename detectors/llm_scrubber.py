@@ -19,7 +19,8 @@ this module does no logging of values, holds no metrics and knows no sessions.
 
 In line: :meth:`LlmScrubber.scrub` (and :meth:`detect`, the protocol's form) scrubs
 texts now and returns the verified findings; ``pseudogate scrub`` uses it, where latency
-does not matter.  Every call is bounded by ``timeout_s``; a failure raises
+does not matter.  Answers are parsed and verified in a worker thread, never on the
+event loop the requests share.  Every call is bounded by ``timeout_s``; a failure raises
 :class:`ScrubberFailed` (a :class:`~pipelines.errors.DetectorError`) whose ``reason``
 is a fixed code; a malformed answer is not a failure: it is counted and dropped.
 
@@ -268,7 +269,9 @@ class LlmScrubber:
                 malformed += 1
             else:
                 reported.extend(items)
-        findings, discarded = verify(reported, frozen, self._labels)
+        # Off the event loop: an answer of many items over long texts is real work
+        # (one search of the whole text per item), and requests share the loop.
+        findings, discarded = await asyncio.to_thread(verify, reported, frozen, self._labels)
         return Scrubbed(tuple(findings), MappingProxyType(dict(discarded)), malformed,
                         len(calls))
 
@@ -296,7 +299,7 @@ class LlmScrubber:
         if status >= 400:
             raise ScrubberFailed(self._name, f"http_{status}",
                                  f"scrubber upstream answered HTTP {status}")
-        return parse_answer(raw, pieces)
+        return await asyncio.to_thread(parse_answer, raw, pieces)
 
 
 def create(options: Mapping[str, object], context: DetectorContext) -> LlmScrubber:

@@ -21,6 +21,7 @@ whole, not per piece, so a window edge never hides an occurrence.
 
 from __future__ import annotations
 
+import bisect
 import json
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
@@ -41,6 +42,7 @@ __all__ = [
     "batches",
     "occurrences",
     "parse_answer",
+    "placeholder_spans",
     "request_body",
     "verify",
 ]
@@ -210,28 +212,43 @@ def parse_answer(raw: bytes, pieces: Sequence[Piece]) -> list[Reported] | None:
     return reported
 
 
-def occurrences(text: str, value: str) -> list[tuple[int, int]]:
+def occurrences(text: str, value: str, blocked: Sequence[tuple[int, int]] | None = None
+                ) -> list[tuple[int, int]]:
     """Where ``value`` occurs verbatim in ``text`` at word edges, outside placeholders.
 
-    Left to right, non-overlapping.  An empty ``value`` occurs nowhere.
+    Left to right, non-overlapping.  An empty ``value`` occurs nowhere.  ``blocked``:
+    the placeholder spans of ``text`` (:func:`placeholder_spans`), when the caller
+    searches one text for many values.
     """
     if not value:
         return []
-    blocked = [match.span() for match in find_placeholders(text)] if "[" in text else []
+    if blocked is None:
+        blocked = placeholder_spans(text)
     found: list[tuple[int, int]] = []
     size = len(value)
     at = text.find(value)
     while at != -1:
         end = at + size
-        inside_placeholder = any(low < end and at < high for low, high in blocked)
         edges = (at == 0 or _cut(text[at - 1], text[at])) and (
             end == len(text) or _cut(text[end - 1], text[end]))
-        if edges and not inside_placeholder:
+        if edges and not _overlaps(blocked, at, end):
             found.append((at, end))
             at = text.find(value, end)
         else:
             at = text.find(value, at + 1)
     return found
+
+
+def placeholder_spans(text: str) -> list[tuple[int, int]]:
+    """The spans of the placeholder-shaped substrings of ``text``, in order."""
+    return [match.span() for match in find_placeholders(text)] if "[" in text else []
+
+
+def _overlaps(spans: Sequence[tuple[int, int]], start: int, end: int) -> bool:
+    """Whether ``[start, end)`` overlaps one of ``spans`` (sorted, not overlapping)."""
+    # The last span starting before ``end`` is the only one that can reach into it.
+    at = bisect.bisect_left(spans, (end, end)) - 1
+    return at >= 0 and spans[at][1] > start
 
 
 def _cut(left: str, right: str) -> bool:
@@ -251,13 +268,18 @@ def verify(reported: Iterable[Reported], texts: Sequence[str], labels: frozenset
     """
     kept: dict[tuple[int, str], Verified] = {}
     discarded: Counter[str] = Counter()
+    # Each text's placeholders are found once, however many values are looked up in it.
+    blocked: dict[int, list[tuple[int, int]]] = {}
     for item in reported:
         key = (item.text_index, item.value)
         if key in kept:
             continue
         reason = _rejected(item, labels)
         if reason is None:
-            spans = occurrences(texts[item.text_index], item.value)
+            text = texts[item.text_index]
+            if item.text_index not in blocked:
+                blocked[item.text_index] = placeholder_spans(text)
+            spans = occurrences(text, item.value, blocked[item.text_index])
             if spans:
                 kept[key] = Verified(item.text_index, item.label, item.value, tuple(spans))
                 continue
