@@ -19,10 +19,10 @@ this module does no logging of values, holds no metrics and knows no sessions.
 
 In line: :meth:`LlmScrubber.scrub` (and :meth:`detect`, the protocol's form) scrubs
 texts now and returns the verified findings; ``pseudogate scrub`` uses it, where latency
-does not matter.  Answers are parsed and verified in a worker thread, never on the
-event loop the requests share.  Every call is bounded by ``timeout_s``; a failure raises
-:class:`ScrubberFailed` (a :class:`~pipelines.errors.DetectorError`) whose ``reason``
-is a fixed code; a malformed answer is not a failure: it is counted and dropped.
+does not matter.  A large answer over long texts is parsed and verified in a worker
+thread, off the event loop the requests share.  Every call is bounded by ``timeout_s``;
+a failure raises :class:`ScrubberFailed` (a :class:`~pipelines.errors.DetectorError`)
+whose ``reason`` is a fixed code; a malformed answer is not a failure: it is counted and dropped.
 
 The server is reached through a :class:`ChatTransport` the proxy connects
 (:meth:`connect`), built on the configured upstream the ``upstream`` option names, so
@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import os
 import time
@@ -72,6 +73,10 @@ __all__ = [
 _log = structlog.get_logger(__name__)
 # An answer larger than this is a failure, not something to parse.
 MAX_ANSWER_BYTES: Final = 1024 * 1024
+# Reading answers on the loop when (answer bytes) x (text characters) is at most this,
+# about a millisecond of searching: a worker thread's hand-off costs more than that
+# (measured: ~0.6 ms CPU per job on the bench's answers, see the commit).
+_INLINE_WORK: Final = 1 << 24
 # The score of the scrubber's spans: a model's judgement, verified only as text.
 SCORE: Final = 0.8
 
@@ -260,22 +265,15 @@ class LlmScrubber:
     async def scrub(self, texts: Sequence[str]) -> Scrubbed:
         """Ask the server about ``texts`` (several calls for long ones); verify the answers."""
         frozen = tuple(texts)
-        calls = batches(frozen, self.options.max_chars)
-        reported: list[Reported] = []
-        malformed = 0
-        for pieces in calls:
-            items = await self._call(pieces)
-            if items is None:
-                malformed += 1
-            else:
-                reported.extend(items)
-        # Off the event loop: an answer of many items over long texts is real work
-        # (one search of the whole text per item), and requests share the loop.
-        findings, discarded = await asyncio.to_thread(verify, reported, frozen, self._labels)
-        return Scrubbed(tuple(findings), MappingProxyType(dict(discarded)), malformed,
-                        len(calls))
+        answers = [(await self._call(pieces), pieces)
+                   for pieces in batches(frozen, self.options.max_chars)]
+        read = functools.partial(_read, answers, frozen, self._labels)
+        # Reading costs about one search of the texts per reported item: a large answer
+        # over long texts is read in a worker thread, off the loop the requests share.
+        work = sum(len(raw) for raw, _ in answers) * sum(map(len, frozen))
+        return read() if work <= _INLINE_WORK else await asyncio.to_thread(read)
 
-    async def _call(self, pieces: list[Piece]) -> list[Reported] | None:
+    async def _call(self, pieces: list[Piece]) -> bytes:
         transport = self._transport
         if transport is None:
             raise ScrubberFailed(self._name, "not_connected", "scrubber has no upstream yet")
@@ -299,7 +297,23 @@ class LlmScrubber:
         if status >= 400:
             raise ScrubberFailed(self._name, f"http_{status}",
                                  f"scrubber upstream answered HTTP {status}")
-        return await asyncio.to_thread(parse_answer, raw, pieces)
+        return raw
+
+
+def _read(answers: Sequence[tuple[bytes, Sequence[Piece]]], texts: Sequence[str],
+          labels: frozenset[str]) -> Scrubbed:
+    """Parse each call's answer (counting malformed ones) and verify what they report."""
+    reported: list[Reported] = []
+    malformed = 0
+    for raw, pieces in answers:
+        items = parse_answer(raw, pieces)
+        if items is None:
+            malformed += 1
+        else:
+            reported.extend(items)
+    findings, discarded = verify(reported, texts, labels)
+    return Scrubbed(tuple(findings), MappingProxyType(dict(discarded)), malformed,
+                    len(answers))
 
 
 def create(options: Mapping[str, object], context: DetectorContext) -> LlmScrubber:

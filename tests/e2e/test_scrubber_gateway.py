@@ -191,6 +191,25 @@ async def test_a_scrubber_on_the_providers_upstream_never_takes_its_connections(
                  upstream="fake") == 3
 
 
+async def test_a_long_text_and_a_long_answer_are_read_whole(
+    aiohttp_server: AnyServer, fake: FakeUpstream, scrubber: FakeScrubber
+) -> None:
+    """A 76,000-character text goes out in windows; an answer of 400 made-up items per
+    call (read off the loop) still keeps the one value that is there, once."""
+    text = " ".join([PROMPT] * 400) + f" Signed, {RESIDUAL}."
+    made_up = [{"index": 0, "value": f"Person {n}", "label": "PERSON"} for n in range(400)]
+    scrubber.default = Behaviour(finds=[("PERSON", RESIDUAL)], extra=made_up)
+    url, _server = await _gateway(aiohttp_server, fake, scrubber)
+    await _chat(url, text, fake)
+    samples = await _jobs(url, "scrubbed", 1)
+    calls = len(scrubber.received)
+    assert calls >= 4  # max_chars 12,000 per call
+    assert "".join(scrubber.texts()).count(RESIDUAL) >= 1
+    assert total(samples, "pseudogate_scrubber_findings_total", label="PERSON") == 1
+    assert total(samples, "pseudogate_scrubber_discarded_total",
+                 reason="not_in_text") == 400 * calls
+
+
 async def test_malformed_failing_and_slow_answers_are_counted(
     aiohttp_server: AnyServer, fake: FakeUpstream, scrubber: FakeScrubber
 ) -> None:
