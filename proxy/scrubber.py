@@ -83,7 +83,8 @@ def check_scrubbers(config: Config, detectors: Mapping[str, Detector]) -> list[C
     """What the scrubbers' options name that the rest of the config does not have.
 
     ``upstream`` must be a configured upstream, ``sample_rates`` must name routes, and a
-    route's ``fail_open`` must not name a scrubber (it never fails a request).
+    route's ``fail_open`` and ``check_detectors`` must not name a scrubber (it never
+    fails a request and never runs in line).
     """
     problems: list[ConfigError] = []
     routes = {route.name for route in config.routes}
@@ -108,6 +109,13 @@ def check_scrubbers(config: Config, detectors: Mapping[str, Detector]) -> list[C
                 problems.append(ConfigError(
                     "an llm_scrubber runs out of band and never fails a request",
                     source=config.source, path=f"routes[{index}].fail_open[{position}]",
+                    expected="detectors the route runs in line"))
+        for position, name in enumerate(route.check_detectors or ()):
+            if isinstance(detectors.get(name), LlmScrubber):
+                problems.append(ConfigError(
+                    "an llm_scrubber runs out of band and checks nothing in line",
+                    source=config.source,
+                    path=f"routes[{index}].check_detectors[{position}]",
                     expected="detectors the route runs in line"))
     return problems
 

@@ -43,11 +43,11 @@ from proxy.commands import CommandError
 
 if TYPE_CHECKING:
     from detectors.llm_scrubber import LlmScrubber, Scrubbed
-    from pipelines.chain import Chain, Finding, Sanitized
+    from pipelines.chain import Chain, Finding
     from proxy.config import Config, RouteConfig
     from proxy.shapes import ApiShape
 
-__all__ = ["add_command", "resume_point", "scrub_file"]
+__all__ = ["Tally", "add_command", "resume_point", "scrub_file"]
 
 _TRIES: Final = 3
 _BAR: Final = 28
@@ -169,8 +169,10 @@ async def scrub_file(config: Config, route: RouteConfig, data: Path, out: Path, 
                     demos.append(demo)
             for scrubber in scrubbers:
                 connect_scrubber(scrubber, config, clients)
-            job = _Run(config, build_chain(config, route, detectors), scrubbers,
-                       API_SHAPES[route.api], tally)
+            chain = build_chain(config, route, detectors)
+            checks = chain if route.check_detectors is None else build_chain(
+                config, route, detectors, names=route.check_detectors)
+            job = _Run(config, chain, checks, scrubbers, API_SHAPES[route.api], tally)
             width = concurrency or max([s.options.concurrency for s in scrubbers] or [4])
             bar = _Progress(progress, tally) if progress is not None and progress.isatty() \
                 else None
@@ -199,12 +201,13 @@ def _lines_upto(path: Path, last: int) -> Iterator[int]:
 class _Run:
     """Scrubs records a window at a time and writes them in input order."""
 
-    __slots__ = ("chain", "config", "scrubbers", "shape", "tally")
+    __slots__ = ("chain", "check_chain", "config", "scrubbers", "shape", "tally")
 
-    def __init__(self, config: Config, chain: Chain, scrubbers: Sequence[LlmScrubber],
-                 shape: ApiShape, tally: Tally) -> None:
+    def __init__(self, config: Config, chain: Chain, check_chain: Chain,
+                 scrubbers: Sequence[LlmScrubber], shape: ApiShape, tally: Tally) -> None:
         self.config = config
         self.chain = chain
+        self.check_chain = check_chain
         self.scrubbers = tuple(scrubbers)
         self.shape = shape
         self.tally = tally
@@ -262,9 +265,8 @@ class _Run:
     async def _sanitise(self, number: int, raw: bytes) -> dict[str, object]:
         from pipelines.errors import RequestError
         from pipelines.vault import Vault
-        from proxy.gateway import check_signed
+        from proxy.ingress import sanitize_request
         from proxy.shapes import read_slots, require_mapping, write_slots
-        from proxy.slots import read_contexts
         from proxy.walk import walk
 
         try:
@@ -280,12 +282,14 @@ class _Run:
                 raise RequestError(400, "invalid_text",
                                    "a text holds a lone UTF-16 surrogate") from exc
         vault = Vault(max_index=self.config.server.max_placeholder_index)
-        contexts = read_contexts(found.slots)
-        sanitized = await self.chain.sanitize(texts, vault, contexts=contexts)
+        # What the gateway does to a request (sanitised, checked, written back) ...
+        sanitized = await sanitize_request(found, vault, chain=self.chain,
+                                           check_chain=self.check_chain)
+        sent = read_slots(found.slots)
         scrubbed_by: dict[str, str] = {}
         stats = {"calls": 0, "malformed": 0, "discarded": 0}
         for scrubber in self.scrubbers:
-            result = await self._scrub(scrubber, sanitized.texts)
+            result = await self._scrub(scrubber, sent)
             stats["calls"] += result.calls
             stats["malformed"] += result.malformed
             stats["discarded"] += sum(result.discarded.values())
@@ -294,13 +298,12 @@ class _Run:
                 scrubbed_by.setdefault(placeholder, scrubber.name)
         self.tally.malformed += stats["malformed"]
         if scrubbed_by:
-            # Once more with the vault that knows the scrubbers' values: every
-            # occurrence of them is masked, as in a later turn of a session.
-            sanitized = await self.chain.sanitize(texts, vault, contexts=contexts)
-        signed = [check.text for check in found.checks if check.signed]
-        await check_signed(self.chain, signed, vault)
-        write_slots(found.slots, sanitized.texts)
-        findings = _placed(sanitized, scrubbed_by)
+            # ... and once more from the raw texts with the vault that knows the
+            # scrubbers' values: every occurrence is masked, as in a later turn.
+            write_slots(found.slots, texts)
+            sanitized = await sanitize_request(found, vault, chain=self.chain,
+                                               check_chain=self.check_chain)
+        findings = _placed(sanitized.findings, scrubbed_by)
         self.tally.findings += sum(1 for f in findings if f["detector"] in
                                    {s.name for s in self.scrubbers})
         entry: dict[str, object] = {"line": number, "record": body, "findings": findings}
@@ -321,13 +324,13 @@ class _Run:
         raise AssertionError("unreachable")
 
 
-def _placed(sanitized: Sanitized, scrubbed_by: dict[str, str]) -> list[dict[str, object]]:
+def _placed(found: Sequence[Finding], scrubbed_by: dict[str, str]) -> list[dict[str, object]]:
     """Each finding with the position of its placeholder in the sanitised text."""
     from pipelines.chain import REPEAT_DETECTOR
 
     out: list[dict[str, object]] = []
     by_text: dict[int, list[Finding]] = {}
-    for finding in sanitized.findings:
+    for finding in found:
         by_text.setdefault(finding.text_index, []).append(finding)
     for index in sorted(by_text):
         shift = 0

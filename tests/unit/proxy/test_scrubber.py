@@ -31,9 +31,11 @@ def _data(**options: Any) -> dict[str, Any]:
     (_data(sample_rates={"chat": 1, "chta": 0.5}), "detectors.scrubber.options.sample_rates.chta"),
     ({**_data(), "routes": [{**_data()["routes"][0], "fail_open": ["scrubber"]}]},
      "routes[0].fail_open[0]"),
+    ({**_data(), "routes": [{**_data()["routes"][0], "check_detectors": ["regex", "scrubber"]}]},
+     "routes[0].check_detectors[1]"),
 ])
 def test_cross_section_mistakes_are_config_errors(data: dict[str, Any], path: str) -> None:
-    """An unknown upstream or route, or a fail-open scrubber, stops the build, named."""
+    """An unknown upstream or route, a fail-open or checking scrubber stops the build, named."""
     config = parse_config(data, source="cfg.yaml", base_dir=Path.cwd(), environ={})
     with pytest.raises(ConfigError) as caught:
         Generation.build(config, Metrics())
