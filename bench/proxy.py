@@ -12,6 +12,11 @@ redact response policy.  It then measures, for each path, in the same run:
 * RSS growth per open (held) stream;
 * in process, the stream path's CPU per event without and with the egress filter, to
   tell the gateway's own work (SSE, JSON, routing) from the filter's;
+* time to first byte through a second pseudogate whose route also lists an out-of-band
+  ``llm_scrubber`` (every request's texts scrubbed, ``recent_texts: 0``, by a fake model
+  server in a fourth process answering after 50 ms), interleaved with the others:
+  ``ttfb_scrubber_ratio`` is its p50 over the plain pseudogate's (goal <= 1.05), with
+  how many jobs the scrubber finished and dropped meanwhile;
 
 and prints a table and, last, one JSON line with the headline figures.  Loopback only,
 bounded loops; it takes a minute or two on two cores.  Timings are what this machine
@@ -42,6 +47,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from proxy.sse import encode_event, encode_json_event
 
+# The paths every measurement compares; "scrubbed" (pseudogate with a scrubber) joins the
+# TTFB loop only.
+_PATHS = ("direct", "passthrough", "pseudogate")
 WORDS = ("the", "quick", "reply", "streams", "in", "small", "pieces", "to", "you,", "and")
 
 
@@ -121,11 +129,36 @@ def _run_passthrough(port: int, upstream: int) -> None:
                 handler_cancellation=True)
 
 
-def _pseudogate_config(upstream: int) -> Any:
-    """The gateway under test: the default regex + known-entity chain, relink + redact."""
+# How long the fake scrubber model takes to answer: a quick local model.
+SCRUBBER_DELAY_S = 0.05
+
+
+def _run_scrubber(port: int) -> None:
+    """A fake OpenAI-compatible scrubber model: it reports a phrase that is in the text."""
+
+    async def handler(request: web.Request) -> web.Response:
+        body = json.loads(await request.read())
+        texts = json.loads(body["messages"][-1]["content"])["texts"]
+        await asyncio.sleep(SCRUBBER_DELAY_S)
+        findings = [{"index": item["index"], "value": "customs paperwork", "label": "PERSON"}
+                    for item in texts if "customs paperwork" in item["text"]]
+        return web.json_response({"choices": [{"index": 0, "message": {
+            "role": "assistant", "content": json.dumps({"findings": findings})}}]})
+
+    app = web.Application(client_max_size=16 * 1024 * 1024)
+    app.router.add_post("/v1/chat/completions", handler)
+    web.run_app(app, host="127.0.0.1", port=port, print=None, access_log=None)
+
+
+def _pseudogate_config(upstream: int, scrubber: int | None = None) -> Any:
+    """The gateway under test: the default regex + known-entity chain, relink + redact.
+
+    With ``scrubber`` (a port), the route also lists an ``llm_scrubber`` asking the fake
+    model there about every request.
+    """
     from proxy.config import parse_config
 
-    data = {
+    data: dict[str, Any] = {
         "server": {"max_body_bytes": 16 * 1024 * 1024},
         "upstreams": {"fake": {"base_url": f"http://127.0.0.1:{upstream}",
                                "max_connections": 1000}},
@@ -139,17 +172,23 @@ def _pseudogate_config(upstream: int) -> Any:
                     "pipeline": ["customers", "regex"],
                     "response": {"relink": True, "redact": ["PRIVATE_KEY", "API_KEY", "JWT"]}}],
     }
+    if scrubber is not None:
+        data["upstreams"]["model"] = {"base_url": f"http://127.0.0.1:{scrubber}",
+                                      "auth": "passthrough", "proxy_from_env": False}
+        data["detectors"]["scrubber"] = {"type": "llm_scrubber", "options": {
+            "upstream": "model", "model": "fake", "recent_texts": 0, "concurrency": 2}}
+        data["routes"][0]["pipeline"].append("scrubber")
     return parse_config(data, source="<bench>", base_dir=Path.cwd(), environ={})
 
 
-def _run_pseudogate(port: int, upstream: int) -> None:
+def _run_pseudogate(port: int, upstream: int, scrubber: int | None = None) -> None:
     from proxy.app import create_app
     from proxy.logs import configure_logging
 
     # Warnings only: one info line per request would measure the terminal, not the gateway.
     configure_logging("warning", "json")
-    web.run_app(create_app(_pseudogate_config(upstream)), host="127.0.0.1", port=port,
-                print=None, access_log=None, handler_cancellation=True)
+    web.run_app(create_app(_pseudogate_config(upstream, scrubber)), host="127.0.0.1",
+                port=port, print=None, access_log=None, handler_cancellation=True)
 
 
 # -- measurement ---------------------------------------------------------------------------
@@ -281,10 +320,28 @@ def _pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+async def _scrubber_jobs(session: aiohttp.ClientSession, url: str) -> dict[str, float]:
+    """The scrubbing gateway's job counts by outcome, from its /metrics."""
+    from prometheus_client.parser import text_string_to_metric_families
+
+    async with session.get(f"{url}/metrics") as response:
+        text = await response.text()
+    jobs: dict[str, float] = {}
+    for family in text_string_to_metric_families(text):
+        for sample in family.samples:
+            if sample.name == "pseudogate_scrubber_jobs_total":
+                outcome = sample.labels["outcome"]
+                jobs[outcome] = jobs.get(outcome, 0.0) + sample.value
+    return jobs
+
+
 async def _measure(ports: dict[str, int], pids: dict[str, int], quick: bool) -> dict[str, Any]:
-    urls = {name: f"http://127.0.0.1:{port}" for name, port in ports.items()}
+    everything = {name: f"http://127.0.0.1:{port}" for name, port in ports.items()}
     for port in ports.values():
         await _wait_ready(port)
+    # The scrubbing gateway (and its model) take part in the TTFB loop only.
+    urls = {name: url for name, url in everything.items() if name in _PATHS}
+    timed = {name: everything[name] for name in (*_PATHS, "scrubbed")}
     connector = aiohttp.TCPConnector(limit=0)
     timeout = aiohttp.ClientTimeout(total=300)
     async with aiohttp.ClientSession(connector=connector, timeout=timeout) as session:
@@ -292,7 +349,10 @@ async def _measure(ports: dict[str, int], pids: dict[str, int], quick: bool) -> 
         rss = {name: await _rss_per_stream(session, urls[name], pids[name],
                                            150 if quick else 300)
                for name in ("passthrough", "pseudogate")}
-        ttfb, request_cpu = await _ttfb(session, urls, pids, 60 if quick else 200)
+        ttfb, request_cpu = await _ttfb(session, timed,
+                                        {name: pids[name] for name in timed},
+                                        60 if quick else 200)
+        scrubber_jobs = await _scrubber_jobs(session, timed["scrubbed"])
         rates: dict[str, dict[int, float]] = {name: {} for name in urls}
         cpu_seconds = dict.fromkeys(urls, 0.0)
         event_counts = dict.fromkeys(urls, 0)
@@ -312,7 +372,8 @@ async def _measure(ports: dict[str, int], pids: dict[str, int], quick: bool) -> 
                     event_counts[name] += total
         # The proxies' CPU per event; "direct" is the fake upstream's own cost.
         cpu = {name: cpu_seconds[name] / max(event_counts[name], 1) * 1e6 for name in urls}
-    return {"ttfb": ttfb, "rates": rates, "cpu": cpu, "rss": rss, "request_cpu": request_cpu}
+    return {"ttfb": ttfb, "rates": rates, "cpu": cpu, "rss": rss, "request_cpu": request_cpu,
+            "scrubber_jobs": scrubber_jobs}
 
 
 class _Unchanged:
@@ -395,12 +456,20 @@ def _report(result: dict[str, Any]) -> dict[str, Any]:
     print("time to first byte, 1,500-token prompt (ms)")
     print(f"  {'path':<12}{'p50':>9}{'p99':>9}{'p50 over direct':>18}{'p99 over direct':>18}")
     for name in ttfb:
+        if name == "scrubbed":
+            continue
         print(f"  {name:<12}{p50[name]:>9.2f}{p99[name]:>9.2f}"
               f"{p50[name] - p50['direct']:>18.2f}{p99[name] - p99['direct']:>18.2f}")
     overhead50 = p50["pseudogate"] - p50["passthrough"]
     overhead99 = p99["pseudogate"] - p99["passthrough"]
     print(f"  pseudogate over pass-through: p50 {overhead50:+.2f} ms, p99 {overhead99:+.2f} ms"
           "  (target p50 <= 2 ms)")
+    scrubber_ratio = p50["scrubbed"] / p50["pseudogate"]
+    jobs: dict[str, float] = result["scrubber_jobs"]
+    print(f"  pseudogate with an out-of-band llm_scrubber: p50 {p50['scrubbed']:.2f} ms, "
+          f"p99 {p99['scrubbed']:.2f} ms; on / off p50 {scrubber_ratio:.3f} (goal <= 1.05)")
+    print("  scrubber jobs meanwhile: " + ", ".join(
+        f"{outcome} {int(count)}" for outcome, count in sorted(jobs.items())))
     request_cpu: dict[str, float] = result["request_cpu"]
     extra = request_cpu["pseudogate"] - request_cpu["passthrough"]
     print("  CPU ms per request in each process: " + ", ".join(
@@ -437,7 +506,11 @@ def _report(result: dict[str, Any]) -> dict[str, Any]:
     return {
         "ttfb_overhead_ms_p50": round(overhead50, 3),
         "ttfb_overhead_ms_p99": round(overhead99, 3),
-        "ttfb_over_direct_ms_p50": {n: round(p50[n] - p50["direct"], 3) for n in p50},
+        "ttfb_over_direct_ms_p50": {n: round(p50[n] - p50["direct"], 3) for n in p50
+                                    if n != "scrubbed"},
+        "ttfb_scrubber_ratio": round(scrubber_ratio, 3),
+        "ttfb_scrubber_ms_p50": round(p50["scrubbed"], 3),
+        "scrubber_jobs": {outcome: int(count) for outcome, count in sorted(jobs.items())},
         "request_cpu_ms": {n: round(v, 3) for n, v in request_cpu.items()},
         "events_ratio_1": round(ratios[1], 3),
         "events_ratio_50": round(ratios[50], 3),
@@ -456,11 +529,13 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="fewer TTFB samples and streams")
     args = parser.parse_args()
-    ports = {"direct": _free_port(), "passthrough": _free_port(), "pseudogate": _free_port()}
+    ports = {name: _free_port() for name in (*_PATHS, "scrubbed", "model")}
     targets: dict[str, tuple[Callable[..., None], tuple[int, ...]]] = {
         "direct": (_run_upstream, (ports["direct"],)),
         "passthrough": (_run_passthrough, (ports["passthrough"], ports["direct"])),
         "pseudogate": (_run_pseudogate, (ports["pseudogate"], ports["direct"])),
+        "scrubbed": (_run_pseudogate, (ports["scrubbed"], ports["direct"], ports["model"])),
+        "model": (_run_scrubber, (ports["model"],)),
     }
     processes = {name: multiprocessing.Process(target=target, args=argv, daemon=True)
                  for name, (target, argv) in targets.items()}

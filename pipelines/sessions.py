@@ -227,6 +227,21 @@ class Session:
             )
         return len(journal)
 
+    async def learn(self, values: Sequence[tuple[str, str]]) -> int:
+        """Add ``(label, value)`` pairs found after the request (the LLM scrubber's) and commit.
+
+        Numbered in the store like any new value, so every later turn of the session
+        masks them wherever they occur; a value the session knows already keeps its
+        placeholder.  Call it once the request that opened the session has ended (its
+        vault must not change under a reply still being filtered).  Returns the records
+        written; raises what :meth:`~pipelines.vault.Vault.allocate` and the store raise
+        (``SessionConflict`` once the session was ended or recreated meanwhile).
+        """
+        await self.vault.allocate(values)
+        for label, value in values:
+            self.vault.issue(label, value)
+        return await self.commit()
+
     def __repr__(self) -> str:
         return f"<Session {self.vault!r}>"
 

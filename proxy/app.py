@@ -115,10 +115,11 @@ def create_app(config: Config, *, background_start: bool = False,
         handler_args={"auto_decompress": False},
     )
     metrics = metrics or Metrics()
+    evidence = _evidence_log(config)
     # Everything that can fail on a bad config is built here, before any resource is
     # opened: a ConfigError then leaves nothing to clean up.  Detector construction is
     # cheap by contract (models load in ``start``).
-    first = Generation.build(config, metrics)
+    first = Generation.build(config, metrics, evidence=evidence)
     runtime = Runtime(first)
     app[CONFIG] = config
     app[METRICS] = metrics
@@ -126,7 +127,7 @@ def create_app(config: Config, *, background_start: bool = False,
     app[STATE] = GatewayState()
     app[_COMPILED] = first.compiled
     app[_BACKGROUND] = background_start
-    app[EVIDENCE] = _evidence_log(config)
+    app[EVIDENCE] = evidence
     app[WORKER] = worker
     app[DETECTORS] = LiveMapping(runtime, lambda g: g.detectors)
     app[UPSTREAMS] = LiveMapping(runtime, lambda g: g.upstreams)

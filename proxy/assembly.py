@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
 from contextlib import AsyncExitStack, asynccontextmanager
 
+from detectors.llm_scrubber import LlmScrubber
 from detectors.registry import Registry
 from pipelines.chain import Chain
 from pipelines.spans import Detector, DetectorContext, Lifecycle
@@ -60,9 +61,11 @@ def build_chain(
     """The chain of ``route``: its pipeline in order, each detector's time limit.
 
     ``names``: only these detectors of the pipeline, in pipeline order (the chain that
-    checks signed content).
+    checks signed content).  An ``llm_scrubber`` is never part of a chain: it runs out
+    of band, on the texts the chain sanitised (:mod:`proxy.scrubber`).
     """
-    chosen = [name for name in route.pipeline if names is None or name in names]
+    chosen = [name for name in route.pipeline if (names is None or name in names)
+              and not isinstance(detectors[name], LlmScrubber)]
     return Chain(
         [detectors[name] for name in chosen],
         timeouts={name: config.detectors[name].timeout_s for name in chosen},

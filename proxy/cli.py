@@ -33,6 +33,7 @@ _COMMAND_MODULES = (
     "proxy.commands.serve",
     "proxy.commands.model",
     "proxy.commands.evidence",
+    "proxy.commands.scrub",
 )
 
 

@@ -8,12 +8,18 @@ and streams in small chunks (placeholders cut mid-way, as real providers do).  I
 the last requests it received in :attr:`DemoServer.received`, which the ``demo``
 command prints next to what the client sent and got back.
 
+It answers ``llm_scrubber`` calls too (recognised by their ``response_format`` schema
+name), with a transparent rule-based stand-in for an LLM, :func:`demo_findings`: every
+run of two or more capitalised words outside placeholders is reported as a ``PERSON``.
+Scrubber calls are not kept in :attr:`DemoServer.received`.
+
 Nothing here is a real model; replies are deterministic functions of the request.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections import deque
 from collections.abc import Iterator
@@ -21,15 +27,20 @@ from typing import Final, final
 
 from aiohttp import web
 
+from detectors.llm_scrubber_answers import SCHEMA_NAME
 from pipelines.placeholders import find_placeholders
 from proxy.shapes import dumps
 from proxy.sse import encode_event, encode_json_event
 
-__all__ = ["DEFAULT_CHUNK", "DemoServer", "compose_reply", "create_demo_app"]
+__all__ = ["DEFAULT_CHUNK", "DEMO_SCRUBBER_MODEL", "DemoServer", "compose_reply",
+           "create_demo_app", "demo_findings"]
 
 DEFAULT_CHUNK: Final = 4
 _RECEIVED: Final[web.AppKey[deque[dict[str, object]]]] = web.AppKey("received")
 _CHUNK: Final = web.AppKey("chunk", int)
+# The demo's stand-in for an LLM scrubber: capitalised words, two or more in a row.
+_CAPITALISED_RUN: Final = re.compile(r"\b[A-Z][a-z]+(?:[ -][A-Z][a-z]+)+\b")
+DEMO_SCRUBBER_MODEL: Final = "demo-scrubber (rule-based stand-in, not an LLM)"
 
 
 def _strings(value: object) -> Iterator[str]:
@@ -63,6 +74,57 @@ def compose_reply(body: object) -> str:
     return f"Thanks, noted. I will follow up about {listed} this week."
 
 
+def demo_findings(texts: list[str]) -> list[dict[str, object]]:
+    """The stand-in scrubber's findings: capitalised word runs outside placeholders.
+
+    Two or more capitalised words in a row (not counting the first word of a sentence),
+    each reported as a ``PERSON``.
+
+    What a real model would be asked (docs/scrubber.md) answered by one rule, so the
+    demo shows a finding without any model or key.  It is no detector to rely on.
+    """
+    findings: list[dict[str, object]] = []
+    for index, text in enumerate(texts):
+        blocked = [m.span() for m in find_placeholders(text)]
+        for match in _CAPITALISED_RUN.finditer(text):
+            start, end = match.span()
+            value = match.group()
+            if not text[:start].rstrip() or text[:start].rstrip()[-1] in ".!?":
+                # A sentence starts with a capital anyway: its first word does not count.
+                _first, _, value = value.partition(" ")
+                start = end - len(value)
+                if " " not in value:
+                    continue
+            if not any(low < end and start < high for low, high in blocked):
+                findings.append({"index": index, "value": value, "label": "PERSON"})
+    return findings
+
+
+def _is_scrub_call(body: dict[str, object]) -> bool:
+    schema = body.get("response_format")
+    inner = schema.get("json_schema") if isinstance(schema, dict) else None
+    return isinstance(inner, dict) and inner.get("name") == SCHEMA_NAME
+
+
+def _scrub_answer(body: dict[str, object]) -> web.Response:
+    texts: list[str] = []
+    messages = body.get("messages")
+    if isinstance(messages, list) and messages and isinstance(messages[-1], dict):
+        try:
+            sent = json.loads(str(messages[-1].get("content")))
+            texts = [str(item["text"]) for item in sent["texts"]]
+        except (ValueError, KeyError, TypeError):
+            texts = []
+    answer = json.dumps({"findings": demo_findings(texts)})
+    return web.Response(body=dumps({
+        "id": "chatcmpl-demo-scrubber", "object": "chat.completion", "created": int(time.time()),
+        "model": DEMO_SCRUBBER_MODEL,
+        "choices": [{"index": 0, "finish_reason": "stop", "logprobs": None,
+                     "message": {"role": "assistant", "content": answer, "refusal": None}}],
+        "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2},
+    }), content_type="application/json")
+
+
 def _tool_call(body: dict[str, object]) -> tuple[str, dict[str, object]] | None:
     """The first offered tool and arguments for it, or None."""
     tools = body.get("tools")
@@ -87,6 +149,8 @@ def _chunks(text: str, size: int) -> list[str]:
 
 async def _openai(request: web.Request) -> web.StreamResponse:
     body = await request.json()
+    if isinstance(body, dict) and _is_scrub_call(body):
+        return _scrub_answer(body)
     request.app[_RECEIVED].append(body)
     size = request.app[_CHUNK]
     reply = compose_reply(body)

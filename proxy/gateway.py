@@ -59,6 +59,7 @@ from proxy.ingress import relayed_checks, sanitize_request
 from proxy.logs import RequestRecord, get_logger, model_name
 from proxy.openai_chat import OpenAIChat
 from proxy.replies import ERROR_BODY, ReplyGuard, reply_headers
+from proxy.scrubber import RouteScrub
 from proxy.sessions import SessionService, client_tenant, credential_tenant
 from proxy.shapes import (
     ApiShape,
@@ -66,6 +67,7 @@ from proxy.shapes import (
     FilterPolicy,
     dumps,
 )
+from proxy.slots import read_slots
 from proxy.sse import SSEDecoder
 from proxy.upstream import UpstreamClient, UpstreamResponse, request_headers
 from proxy.walk import walk
@@ -116,6 +118,8 @@ class RouteRuntime:
     client_names: tuple[tuple[bytes, str], ...] = ()
     sessions: SessionService | None = None
     session_policy: RouteSessionPolicy = field(default_factory=RouteSessionPolicy)
+    # The route's out-of-band LLM scrubbers (proxy/scrubber.py), if its pipeline has any.
+    scrub: RouteScrub | None = None
 
 
 def shape_for_unrouted(request: web.Request) -> ApiShape:
@@ -239,16 +243,22 @@ class Gateway:
         path = _upstream_path(runtime, query)
         forwarded = dumps(body)
         record.hash_forwarded(forwarded)
-        async with runtime.upstream.post(path, forwarded, headers) as up:
-            record.first_byte_ms = record.elapsed_ms()
-            if up.status >= 400:
-                return await _relay_error(up, shape, factory, record,
-                                          injected=runtime.auth == "inject")
-            if up.content_type == "text/event-stream":
-                return await _stream(request, up, shape, factory, record)
-            if up.content_type in JSON_TYPES:
-                return await _whole(up, shape, factory, record)
-            raise StreamProtocolError("upstream answered with an unexpected content type")
+        try:
+            async with runtime.upstream.post(path, forwarded, headers) as up:
+                record.first_byte_ms = record.elapsed_ms()
+                if up.status >= 400:
+                    return await _relay_error(up, shape, factory, record,
+                                              injected=runtime.auth == "inject")
+                if up.content_type == "text/event-stream":
+                    return await _stream(request, up, shape, factory, record)
+                if up.content_type in JSON_TYPES:
+                    return await _whole(up, shape, factory, record)
+                raise StreamProtocolError("upstream answered with an unexpected content type")
+        finally:
+            if runtime.scrub is not None:
+                # Out of band, once the reply has ended or failed: queued, never awaited.
+                # The slots hold the texts as sent.
+                runtime.scrub.submit(record.request_id, read_slots(found.slots), session)
 
 
 async def _relay_error(

@@ -60,6 +60,14 @@ class Metrics:
         "request_seconds",
         "requests",
         "sanitize_seconds",
+        "scrubber_discarded",
+        "scrubber_effect_errors",
+        "scrubber_errors",
+        "scrubber_findings",
+        "scrubber_jobs",
+        "scrubber_malformed",
+        "scrubber_queue",
+        "scrubber_seconds",
         "upstream_first_byte",
         "upstream_retries",
         "upstream_seconds",
@@ -120,6 +128,38 @@ class Metrics:
         self.config_reloads = Counter(
             "pseudogate_config_reloads", "SIGHUP config reloads, by outcome.",
             ("outcome",), registry=r)
+        # The out-of-band LLM scrubber (proxy/scrubber.py, docs/scrubber.md).
+        self.scrubber_jobs = Counter(
+            "pseudogate_scrubber_jobs",
+            "Requests handed to a scrubber, by detector, route and outcome (scrubbed, "
+            "failed, queue_full, shutdown, sampled_out, unchanged).",
+            ("detector", "route", "outcome"), registry=r)
+        self.scrubber_findings = Counter(
+            "pseudogate_scrubber_findings",
+            "Verified scrubber findings (values found verbatim in a text sent), by route "
+            "and label.", ("route", "label"), registry=r)
+        self.scrubber_discarded = Counter(
+            "pseudogate_scrubber_discarded",
+            "Reported scrubber findings not kept, by detector and reason.",
+            ("detector", "reason"), registry=r)
+        self.scrubber_malformed = Counter(
+            "pseudogate_scrubber_malformed_answers",
+            "Scrubber answers that did not parse (dropped whole), by detector.",
+            ("detector",), registry=r)
+        self.scrubber_errors = Counter(
+            "pseudogate_scrubber_errors",
+            "Scrubber calls that failed, by detector and reason (timeout, unreachable, "
+            "http_<status>).", ("detector", "reason"), registry=r)
+        self.scrubber_effect_errors = Counter(
+            "pseudogate_scrubber_effect_errors",
+            "Findings whose effect failed, by effect (evidence, review, session).",
+            ("effect",), registry=r)
+        self.scrubber_queue = Gauge(
+            "pseudogate_scrubber_queue_depth", "Jobs waiting for a scrubber's workers.",
+            ("detector",), registry=r, multiprocess_mode="livesum")
+        self.scrubber_seconds = Histogram(
+            "pseudogate_scrubber_seconds", "Time of one scrubber job (all its calls), by "
+            "detector.", ("detector",), buckets=_LATENCY, registry=r)
         self.ready = Gauge(
             "pseudogate_ready", "1 when detectors are loaded and routes are served.",
             registry=r, multiprocess_mode="liveall")

@@ -25,7 +25,7 @@ from collections.abc import Callable
 from aiohttp import web
 
 from pipelines.errors import ConfigError
-from proxy.app import METRICS, RUNTIME
+from proxy.app import EVIDENCE, METRICS, RUNTIME
 from proxy.config import Config
 from proxy.logs import get_logger
 from proxy.runtime import Generation
@@ -68,7 +68,8 @@ async def reload_config(app: web.Application, load: Callable[[], Config],
             changed = [f.name for f in dataclasses.fields(config.server)
                        if getattr(config.server, f.name) != getattr(previous.config.server,
                                                                    f.name)]
-            generation = await asyncio.to_thread(Generation.build, config, metrics, previous)
+            generation = await asyncio.to_thread(Generation.build, config, metrics, previous,
+                                                   evidence=app[EVIDENCE])
             await generation.start()
         except asyncio.CancelledError:
             raise

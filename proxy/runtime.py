@@ -28,23 +28,33 @@ import time
 from collections.abc import Callable, Iterator, Mapping
 from typing import Final, Generic, TypeVar, final
 
+from detectors.llm_scrubber import LlmScrubber
 from pipelines.chain import Chain
 from pipelines.spans import Detector, Lifecycle
 from pipelines.vault import Vault
 from proxy.assembly import build_chain, build_detectors
-from proxy.config import Config
+from proxy.config import Config, UpstreamConfig
 from proxy.demo import DemoServer
+from proxy.evidence import EvidenceLog
 from proxy.gateway import API_SHAPES, RouteRuntime
 from proxy.logs import get_logger
 from proxy.looplag import MonitoredDetector
 from proxy.metrics import Metrics
 from proxy.policies import build_policy
+from proxy.scrubber import (
+    RouteScrub,
+    ScrubEffects,
+    UpstreamTransport,
+    check_scrubbers,
+    scrubbers_of,
+)
 from proxy.sessions import SessionService, build_sessions
 from proxy.shapes import FilterFactory, FilterPolicy, TextFilter
 from proxy.tls import client_context
 from proxy.upstream import Network, UpstreamClient, UpstreamTimeouts
 
-__all__ = ["DRAIN_LIMIT_S", "Generation", "LiveMapping", "Runtime"]
+__all__ = ["DRAIN_LIMIT_S", "Generation", "LiveMapping", "Runtime", "connect_scrubber",
+           "open_upstream"]
 
 DRAIN_LIMIT_S: Final = 600.0
 Compiled = dict[str, tuple[Chain, FilterPolicy]]
@@ -75,11 +85,13 @@ class Generation:
     """One config's running parts; see the module docstring."""
 
     __slots__ = ("_owned", "_requests", "compiled", "config", "demos", "detectors",
-                 "drained", "metrics", "reused", "routes", "sessions", "upstreams")
+                 "drained", "metrics", "reused", "routes", "scrub_effects",
+                 "scrub_upstreams", "sessions", "upstreams")
 
     def __init__(self, config: Config, detectors: dict[str, Detector], compiled: Compiled,
                  reused: frozenset[str], metrics: Metrics,
-                 sessions: SessionService | None = None) -> None:
+                 sessions: SessionService | None = None,
+                 evidence: EvidenceLog | None = None) -> None:
         self.config = config
         # The session store (and, for random keys, the key ring) outlives a reload when
         # its settings did not change: sessions must survive a SIGHUP.
@@ -87,7 +99,11 @@ class Generation:
         self.detectors = detectors
         self.compiled = compiled
         self.metrics = metrics
+        self.scrub_effects = ScrubEffects(
+            metrics, evidence, [d for d in detectors.values() if isinstance(d, LlmScrubber)])
         self.upstreams: dict[str, UpstreamClient] = {}
+        # The scrubbers' own clients, by upstream name (see _open_upstreams).
+        self.scrub_upstreams: dict[str, UpstreamClient] = {}
         self.demos: dict[str, DemoServer] = {}
         self.routes: dict[str, RouteRuntime] = {}
         self.reused = reused  # detectors taken over from the previous generation
@@ -97,15 +113,24 @@ class Generation:
         self.drained.set()
 
     @classmethod
-    def build(cls, config: Config, metrics: Metrics, previous: Generation | None = None
-              ) -> Generation:
-        """Build detectors, chains and policies for ``config`` (ConfigError on a mistake)."""
+    def build(cls, config: Config, metrics: Metrics, previous: Generation | None = None, *,
+              evidence: EvidenceLog | None = None) -> Generation:
+        """Build detectors, chains and policies for ``config`` (ConfigError on a mistake).
+
+        ``evidence``: the app's evidence log, where scrubber findings are audited.
+        """
         reused = {name: d for name in config.detectors
                   if (d := _reusable(name, config, previous)) is not None}
         fresh = build_detectors(config, only=[n for n in config.detectors if n not in reused])
         detectors = {name: reused.get(name) or fresh[name] for name in config.detectors}
+        problems = check_scrubbers(config, detectors)
+        if problems:
+            raise problems[0]
+        # A scrubber is not run by the chain, so it is not timed on the loop either.
         monitored: dict[str, Detector] = {
-            name: MonitoredDetector(detector, metrics) for name, detector in detectors.items()
+            name: detector if isinstance(detector, LlmScrubber)
+            else MonitoredDetector(detector, metrics)
+            for name, detector in detectors.items()
         }
         compiled: Compiled = {
             route.path: (
@@ -115,7 +140,7 @@ class Generation:
             for route in config.routes
         }
         sessions = build_sessions(config, previous.sessions if previous else None)
-        return cls(config, detectors, compiled, frozenset(reused), metrics, sessions)
+        return cls(config, detectors, compiled, frozenset(reused), metrics, sessions, evidence)
 
     def hand_over(self, names: frozenset[str]) -> None:
         """Stop owning ``names``: the next generation closes them."""
@@ -140,6 +165,9 @@ class Generation:
             # not by the first request that would find them stale.
             await asyncio.to_thread(self._refresh_policies)
             self._compile_routes()
+            # Last, when nothing can fail any more: a scrubber this generation took over
+            # keeps its previous connection until then.
+            self._connect_scrubbers()
         except BaseException:
             await self._close_upstreams()
             for opened in reversed(started):
@@ -172,33 +200,26 @@ class Generation:
             if callable(refresh):
                 refresh()
 
+    def _connect_scrubbers(self) -> None:
+        for detector in self.detectors.values():
+            if isinstance(detector, LlmScrubber):
+                connect_scrubber(detector, self.config, self.scrub_upstreams)
+
     async def _open_upstreams(self) -> None:
         for name, upstream in self.config.upstreams.items():
-            base_url = upstream.base_url or ""
-            if upstream.type == "demo":
-                demo = DemoServer()
-                await demo.start()
-                self.demos[name] = demo
-                base_url = demo.base_url
-            timeouts = upstream.timeouts
-            client = UpstreamClient(
-                name,
-                base_url,
-                timeouts=UpstreamTimeouts(
-                    connect=timeouts.connect, first_byte=timeouts.first_byte, idle=timeouts.idle
-                ),
-                max_connections=upstream.max_connections,
-                metrics=self.metrics,
-                network=Network(
-                    proxy_from_env=upstream.proxy_from_env and upstream.type != "demo",
-                    ssl_context=client_context(upstream.ca_bundle),
-                    retries=upstream.retries.attempts,
-                    backoff_s=upstream.retries.backoff_s,
-                    max_backoff_s=upstream.retries.max_backoff_s,
-                ),
-            )
-            await client.start()
+            client, demo = await open_upstream(upstream, self.metrics)
             self.upstreams[name] = client
+            if demo is not None:
+                self.demos[name] = demo
+        # Scrubbers call through clients of their own, even on an upstream routes use:
+        # their calls never hold a connection a request waits for, and never count in
+        # the upstream's request metrics (a scrubber job is timed in its own).
+        for name in sorted({d.options.upstream for d in self.detectors.values()
+                            if isinstance(d, LlmScrubber)}):
+            demo = self.demos.get(name)
+            self.scrub_upstreams[name], _ = await open_upstream(
+                self.config.upstreams[name], None,
+                base_url=demo.base_url if demo is not None else None)
 
     def _compile_routes(self) -> None:
         config = self.config
@@ -210,6 +231,7 @@ class Generation:
                 config, route, {d.name: d for d in chain.detectors},
                 names=route.check_detectors, on_skip=_on_skip,
             )
+            scrubbers = scrubbers_of(route.pipeline, self.detectors)
             self.routes[route.path] = RouteRuntime(
                 route=route,
                 shape=API_SHAPES[route.api],
@@ -226,10 +248,12 @@ class Generation:
                                    for name in names),
                 sessions=self.sessions if route.session.enabled else None,
                 session_policy=route.session,
+                scrub=RouteScrub(route.name, scrubbers, self.scrub_effects)
+                if scrubbers else None,
             )
 
     async def _close_upstreams(self) -> None:
-        for client in self.upstreams.values():
+        for client in (*self.scrub_upstreams.values(), *self.upstreams.values()):
             await client.aclose()
         for demo in self.demos.values():
             await demo.aclose()
@@ -237,11 +261,17 @@ class Generation:
     async def aclose(self) -> None:
         """Close the routes, upstreams and the detectors this generation owns."""
         self.routes.clear()
+        # Scrubbers first: their calls in flight use this generation's upstream clients,
+        # and are dropped (and counted) as shutdown, not as failed calls.
+        owned = list(reversed(self._owned))
+        scrubbers = [d for n in owned if isinstance(d := self.detectors[n], LlmScrubber)]
+        for scrubber in scrubbers:
+            await scrubber.aclose()
         await self._close_upstreams()
         await self.sessions.aclose()
-        for name in reversed(self._owned):
+        for name in owned:
             detector = self.detectors[name]
-            if isinstance(detector, Lifecycle):
+            if isinstance(detector, Lifecycle) and not isinstance(detector, LlmScrubber):
                 with contextlib.suppress(Exception):
                     await detector.aclose()
         self._owned = []
@@ -259,6 +289,53 @@ class Generation:
             self._requests -= 1
             if not self._requests:
                 self.drained.set()
+
+
+async def open_upstream(upstream: UpstreamConfig, metrics: Metrics | None, *,
+                        base_url: str | None = None
+                        ) -> tuple[UpstreamClient, DemoServer | None]:
+    """A started client for ``upstream`` (and, for ``type: demo``, its started server).
+
+    ``base_url``: where a demo upstream's server already listens (no new one started).
+    """
+    demo = None
+    base_url = base_url or upstream.base_url or ""
+    if upstream.type == "demo" and base_url == "":
+        demo = DemoServer()
+        await demo.start()
+        base_url = demo.base_url
+    timeouts = upstream.timeouts
+    client = UpstreamClient(
+        upstream.name,
+        base_url,
+        timeouts=UpstreamTimeouts(
+            connect=timeouts.connect, first_byte=timeouts.first_byte, idle=timeouts.idle
+        ),
+        max_connections=upstream.max_connections,
+        metrics=metrics,
+        network=Network(
+            proxy_from_env=upstream.proxy_from_env and upstream.type != "demo",
+            ssl_context=client_context(upstream.ca_bundle),
+            retries=upstream.retries.attempts,
+            backoff_s=upstream.retries.backoff_s,
+            max_backoff_s=upstream.retries.max_backoff_s,
+        ),
+    )
+    try:
+        await client.start()
+    except BaseException:
+        if demo is not None:
+            await demo.aclose()
+        raise
+    return client, demo
+
+
+def connect_scrubber(detector: LlmScrubber, config: Config,
+                     upstreams: Mapping[str, UpstreamClient]) -> None:
+    """Connect ``detector`` to the client of the upstream its options name."""
+    upstream = config.upstreams[detector.options.upstream]
+    key = upstream.api_key if upstream.auth == "inject" else None
+    detector.connect(UpstreamTransport(upstreams[upstream.name], key))
 
 
 @final

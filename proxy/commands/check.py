@@ -42,6 +42,7 @@ async def check_config(path: Path, *, allow_missing_env: bool = False
     from proxy.assembly import build_detectors
     from proxy.config import load_config
     from proxy.policies import build_policy
+    from proxy.scrubber import check_scrubbers
 
     problems: list[ConfigError] = []
     try:
@@ -64,6 +65,7 @@ async def check_config(path: Path, *, allow_missing_env: bool = False
                 problems.append(exc)
                 continue
             detectors[name] = built
+        problems.extend(check_scrubbers(config, detectors))
         for route in config.routes:
             if not all(name in detectors for name in route.pipeline):
                 continue  # its detector's error is reported already

@@ -105,10 +105,11 @@ class FakeUpstream:
     def app(self) -> web.Application:
         """The aiohttp app to serve (any path, any method)."""
         app = web.Application(client_max_size=64 * 1024 * 1024)
-        app.router.add_route("*", "/{tail:.*}", self._handle)
+        app.router.add_route("*", "/{tail:.*}", self.handle)
         return app
 
-    async def _handle(self, request: web.Request) -> web.StreamResponse:
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        """Record the request and answer it with the next reply of the script."""
         body = await request.read()
         self.received.append(Received(request.path_qs, dict(request.headers), body))
         reply = self.script.pop(0) if self.script else self.default

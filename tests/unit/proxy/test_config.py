@@ -95,7 +95,8 @@ def test_example_config_loads() -> None:
         "/v1/chat/completions", "/v1/messages", "/v1/messages/count_tokens"}
     assert all(config.upstreams[r.upstream].type == "demo" for r in config.routes)
     assert all(r.clients is None for r in config.routes)
-    assert {d.type for d in config.detectors.values()} == {"regex", "known_entities"}
+    assert {d.type for d in config.detectors.values()} == {"regex", "known_entities",
+                                                         "llm_scrubber"}
     files = config.detectors["customers"].options["files"]
     assert isinstance(files, list)
     assert all((config.base_dir / name).is_file() for name in files)

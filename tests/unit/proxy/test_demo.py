@@ -11,7 +11,7 @@ from typing import Any
 from aiohttp.test_utils import TestClient
 
 from proxy.config import load_config
-from proxy.demo import DemoServer, compose_reply, create_demo_app
+from proxy.demo import DemoServer, compose_reply, create_demo_app, demo_findings
 from proxy.demo_run import DEMO_PROMPT, run_demo
 from proxy.sse import SSEDecoder
 
@@ -103,8 +103,47 @@ async def test_round_trip_on_example_config() -> None:
     sections = text.split("=== ")[1:]
     assert len(sections) == 2
     for section in sections:
-        sent, seen, got = (part.split("\n", 1)[1] for part in section.split("--- ")[1:])
+        sent, seen, got, scrubbed = (part.split("\n", 1)[1]
+                                     for part in section.split("--- ")[1:])
         assert DEMO_PROMPT in sent
         assert "jane.doe@example.com" not in seen and "[EMAIL_1]" in seen
         assert "Jane Doe" not in seen
         assert "jane.doe@example.com" in got and "[EMAIL_1]" not in got
+        # The residual name reached the upstream; the scrubber's stand-in found it.
+        assert "Priya Raman" in seen and scrubbed.startswith("1 PERSON still written out")
+        assert "rule-based stand-in" in section
+
+
+def test_scrubber_stand_in_reports_capitalised_runs_outside_placeholders() -> None:
+    """The demo's rule: two or more capitalised words in a row, never inside a placeholder."""
+    texts = ["Ask Priya Raman or [PERSON_1] Lee today.", "Her assistant [PERSON_2] will call.",
+             "Mail [ORGANIZATION_1] Support Desk"]
+    assert demo_findings(texts) == [
+        {"index": 0, "value": "Priya Raman", "label": "PERSON"},
+        {"index": 2, "value": "Support Desk", "label": "PERSON"},
+    ]
+
+
+async def test_scrubber_calls_are_answered_and_not_recorded() -> None:
+    """A call with the scrubber's schema gets the stand-in's JSON; it is not kept."""
+    import aiohttp
+
+    from detectors.llm_scrubber_answers import Piece, answer_schema, parse_answer, request_body
+
+    pieces = [Piece(0, 0, "Call Priya Raman, not [PERSON_1].")]
+    body = request_body(model="demo-scrubber", system="find", pieces=pieces,
+                        schema=answer_schema(["PERSON"]), response_format="json_schema",
+                        temperature=0.0, max_tokens=64)
+    server = DemoServer()
+    await server.start()
+    try:
+        async with aiohttp.ClientSession() as session, session.post(
+                server.base_url + "/v1/chat/completions", data=body,
+                headers={"Content-Type": "application/json"}) as response:
+            assert response.status == 200
+            answer = parse_answer(await response.read(), pieces)
+        assert server.received == []
+    finally:
+        await server.aclose()
+    assert answer is not None and [(r.label, r.value) for r in answer] == [
+        ("PERSON", "Priya Raman")]
