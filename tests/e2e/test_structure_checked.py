@@ -549,3 +549,34 @@ async def test_relayed_headers_and_query_values_holding_a_value_are_refused(
         await _anthropic_send(gw, _recorded(ANTHROPIC_BASE),
                               default_headers={"anthropic-beta": KEY})
     _assert_refused(refused.value, fake, "the anthropic-beta header holds a sensitive value")
+
+
+# -- every recorded request: no false refusal -------------------------------------------
+
+RECORDED_REQUESTS = sorted(
+    path.name for path in RECORDED.glob("*.request.json")
+    if path.name.startswith(("openai_chat_", "anthropic_messages_"))
+)
+
+
+async def test_every_recorded_request_passes_unchanged(
+    fake: FakeUpstream, gateway: StartGateway
+) -> None:
+    """Control on every recorded request (both APIs, streamed and not, multi-turn tool
+    calls, extended thinking on, the requests of recorded errors): the provider's own
+    ids, tool names, models and settings pass every grammar and check, and the upstream
+    receives the body as the SDK sent it (the transcripts hold no personal data, so
+    nothing is rewritten)."""
+    assert len(RECORDED_REQUESTS) >= 10
+    gw = await gateway()
+    for name in RECORDED_REQUESTS:
+        body = _recorded(name)
+        fake.received.clear()
+        if name.startswith("openai_chat_"):
+            fake.script.append(Reply("json", OPENAI_REPLY))
+            await _openai_send(gw, body)
+        else:
+            fake.script.append(Reply("json", ANTHROPIC_REPLY))
+            await _anthropic_send(gw, body)
+        (received,) = fake.received
+        assert received.json() == body, name
