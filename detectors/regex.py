@@ -48,6 +48,7 @@ from typing import Final, final
 
 import regex
 
+from detectors.library import EXTENSION_MARK
 from detectors.regex_rules import Rule, rules_from_options
 from pipelines.canon import fold_case
 from pipelines.egress import OutputPattern
@@ -81,7 +82,10 @@ _WORKERS: Final = max(1, min(4, os.cpu_count() or 1))
 # A run of the characters numeric values are written with.  It starts at a digit (a
 # first-character set of one ASCII range lets `regex` skip ahead at C speed); a "+" or
 # "(" right before it, which opens a phone number, is added afterwards.
-_CLUSTER: Final = regex.compile(r"[0-9][0-9 \t+()\-./]*")
+# A phone extension ("x905", "ext. 12") continues the run it follows.
+_CLUSTER: Final = regex.compile(
+    r"[0-9](?:[0-9 \t+()\-./]|" + EXTENSION_MARK + r"(?=[0-9]))*", regex.VERSION1
+)
 _DROP_SEPARATORS: Final = str.maketrans("", "", " \t+()-./")
 # The shortest numeric values: a phone number of 6 digits, an IPv4 address of 7
 # characters.  Shorter runs (years, amounts, ticket numbers) are dropped at once.
@@ -107,6 +111,14 @@ def _digit_clusters(text: str) -> Iterator[tuple[int, int, int, int, bool, str]]
         chunk = text[start:stop]
         digits = len(chunk.translate(_DROP_SEPARATORS))
         yield start, stop, digits, chunk.count("."), lead, chunk
+
+
+def _may_match(rule: Rule, caseless: str) -> bool:
+    """The rule's cheap gates on the case-folded text: one of its anchors occurs in any
+    case; a gitleaks rule's keyword does."""
+    if rule.anchors and not any(anchor in caseless for anchor in rule.caseless_anchors):
+        return False
+    return rule.gitleaks is None or rule.gitleaks.keyword_in(caseless)
 
 
 def _non_overlapping(candidates: Iterable[tuple[int, Span]]) -> list[Span]:
@@ -224,7 +236,7 @@ class RegexDetector:
         for index, rule in enumerate(self._rules):
             if rule.min_digits is not None:
                 matches = numeric.get(index, [])
-            elif rule.anchors and not any(a in caseless for a in rule.caseless_anchors):
+            elif not _may_match(rule, caseless):
                 continue
             elif rule.around:
                 matches = self._around_matches(rule, folded, budget)
@@ -325,6 +337,12 @@ class RegexDetector:
             start, end = match.span()
             if end <= start:  # a custom pattern that can match empty text
                 pos = start + 1
+                continue
+            if rule.gitleaks is not None:
+                secret = rule.gitleaks.secret(match)
+                if secret is not None:
+                    spans.append(secret)
+                pos = end
                 continue
             if rule.accepts(text, start, end):
                 spans.append((start, end))

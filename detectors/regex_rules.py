@@ -13,6 +13,7 @@ each ``@``.  These are facts about the library's patterns, kept next to them her
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -20,6 +21,7 @@ from typing import Final, final
 
 import regex
 
+from detectors.gitleaks import GitleaksCheck, gitleaks_rules
 from detectors.library import (
     BUILTIN_ENTITIES,
     EMAIL_LOCAL_CHAR,
@@ -30,7 +32,8 @@ from detectors.library import (
     phone_entity,
     phone_formats_are_marked,
 )
-from detectors.validators import Validator
+from detectors.library_personal import bare_phone_entity
+from detectors.validators import Validator, is_us_ssn_any_area
 from pipelines.errors import ConfigError
 from pipelines.placeholders import LABEL_RE
 from pipelines.spans import DetectorContext
@@ -38,7 +41,9 @@ from pipelines.spans import DetectorContext
 __all__ = ["Rule", "cluster_prefilter", "may_hold_phone", "rules_from_options"]
 
 _CONTEXT_WINDOW: Final = 50
-_OPTION_KEYS: Final = frozenset({"entities", "phone_mode", "phone_regions", "custom"})
+_OPTION_KEYS: Final = frozenset(
+    {"entities", "phone_mode", "phone_regions", "custom", "ssn_area_9xx", "gitleaks"}
+)
 _CUSTOM_KEYS: Final = frozenset({"label", "pattern", "validator", "context", "score"})
 
 # Built-ins scanned only around their one anchor: name -> (most characters a match
@@ -54,11 +59,16 @@ _CLUSTER_RULES: Final[Mapping[str, tuple[int, int, int]]] = {
     # built-in name: (fewest digits a value has, fewest dots, characters it starts
     # before the cluster: the IBAN country code, then the only start tried)
     "PHONE": (6, 0, 0),
-    "CREDIT_CARD": (13, 0, 0),
+    "CREDIT_CARD": (12, 0, 0),
     "IBAN": (2, 0, 2),
     "US_SSN": (9, 0, 0),
     "DE_TAX_ID": (11, 0, 0),
     "IPV4": (4, 3, 0),
+    "US_ITIN": (9, 0, 0),
+    "CH_AHV": (13, 0, 0),
+    "ES_DNI": (8, 0, 0),
+    "FR_NIR": (13, 0, 0),
+    "SE_PERSONNUMMER": (10, 0, 0),
 }
 
 
@@ -98,7 +108,7 @@ def _core_occurs(core: str) -> Callable[[str, int], bool]:
 _CLUSTER_NEEDS: Final[Mapping[str, Callable[[str, int], bool]]] = {
     "US_SSN": _core_occurs(r"[0-9]{3}(?:-[0-9]{2}-| [0-9]{2} )[0-9]{4}"),
     "DE_TAX_ID": _core_occurs(r"[0-9]{2} [0-9]{3} [0-9]{3} [0-9]{3}|[0-9]{11}"),
-    "CREDIT_CARD": _core_occurs(r"[0-9](?:[ \-]?[0-9]){12}"),
+    "CREDIT_CARD": _core_occurs(r"[0-9](?:[ \-]?[0-9]){11}"),
     "IPV4": _core_occurs(r"[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}"),
 }
 
@@ -120,7 +130,9 @@ class Rule:
     only around the anchor (``around``: how far before it a match may start, where
     the run ``run_before`` matches backwards from the anchor begins), or only at the
     anchors (``at_anchor``: every match starts with one).  ``field`` is the option
-    path of an operator pattern (``custom[2]``), ``None`` for a built-in.
+    path of an operator pattern (``custom[2]``), ``None`` for a built-in.  ``gitleaks``:
+    the extra conditions of a rule loaded from a gitleaks file (secret group, entropy,
+    keywords, allowlists).
     """
 
     label: str
@@ -138,6 +150,7 @@ class Rule:
     at_anchor: bool = False
     run_before: regex.Pattern[str] | None = None
     field: str | None = None
+    gitleaks: GitleaksCheck | None = None
 
     # The anchors in lower case, once each: the prefilter ignores case (set below).
     caseless_anchors: tuple[str, ...] = ()
@@ -201,12 +214,22 @@ def _builtin_rules(options: Mapping[str, object], context: DetectorContext) -> l
                 context, f"phone_regions[{index}]", "unknown region", "an ISO 3166 region code"
             ) from exc
     phone = phone_entity(str(mode), regions)
+    assert phone.validator is not None
+    replaced = {"PHONE": phone, "PHONE_BARE": bare_phone_entity(phone.validator)}
+    any_area = options.get("ssn_area_9xx", False)
+    if not isinstance(any_area, bool):
+        raise _error(context, "ssn_area_9xx", "not a boolean", "true or false")
+    if any_area:
+        # Documented option: after an SSN keyword, a 9xx area is read as an SSN too
+        # (files that store ITINs or test numbers in an SSN field).
+        bare = BUILTIN_ENTITIES["US_SSN_BARE"]
+        replaced["US_SSN_BARE"] = dataclasses.replace(bare, validator=is_us_ssn_any_area)
 
     rules = []
     for name in BUILTIN_ENTITIES:  # library order is the precedence order
         if name not in seen:
             continue
-        entry: EntityPattern = phone if name == "PHONE" else BUILTIN_ENTITIES[name]
+        entry: EntityPattern = replaced.get(name, BUILTIN_ENTITIES[name])
         min_digits, min_dots, lead = _CLUSTER_RULES.get(name, (None, 0, 0))
         around, run_class = _AROUND_RULES.get(name, (0, ""))
         # Matched backwards from the anchor: one more than allowed tells "too long".
@@ -233,7 +256,7 @@ def _builtin_rules(options: Mapping[str, object], context: DetectorContext) -> l
                 entry.max_length or 0,
                 around,
                 needs,
-                name in _AT_ANCHOR_RULES,
+                entry.starts_at_anchor or name in _AT_ANCHOR_RULES,
                 run_before,
             )
         )
@@ -295,6 +318,8 @@ def rules_from_options(options: Mapping[str, object], context: DetectorContext) 
         expected = "one of " + ", ".join(sorted(_OPTION_KEYS))
         raise _error(context, unknown[0], "unknown option", expected)
     rules = _builtin_rules(options, context)
+    if "gitleaks" in options:
+        rules.extend(gitleaks_rules(options["gitleaks"], context))
     custom = options.get("custom", [])
     if not isinstance(custom, list):
         raise _error(context, "custom", "not a list", "a list of custom patterns")
