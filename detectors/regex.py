@@ -168,6 +168,11 @@ class RegexDetector:
         return self._labels
 
     @property
+    def structured(self) -> bool:
+        """Reports validated structured values: wins over a model's overlapping span."""
+        return True
+
+    @property
     def output_patterns(self) -> tuple[OutputPattern, ...]:
         """The operator's ``custom[]`` patterns, for ``response.redact`` to name by label.
 
