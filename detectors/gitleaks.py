@@ -26,7 +26,7 @@ from detectors.id_validators import shannon_entropy
 from pipelines.errors import ConfigError
 from pipelines.spans import DetectorContext
 
-__all__ = ["GitleaksCheck", "gitleaks_rules"]
+__all__ = ["GitleaksCheck", "gitleaks_rules", "load_gitleaks"]
 
 
 class GitleaksCheck:
