@@ -28,7 +28,6 @@ from stdnum.it import codicefiscale as it_cf
 from stdnum.nl import bsn as nl_bsn
 from stdnum.pl import pesel as pl_pesel
 from stdnum.se import personnummer as se_pnr
-from stdnum.us import itin as us_itin
 
 __all__ = [
     "MONTHS",
@@ -39,6 +38,7 @@ __all__ = [
     "is_high_entropy",
     "is_icao_document",
     "is_national_id",
+    "is_random_letters",
     "is_us_address",
     "is_us_itin",
     "is_vat_id",
@@ -54,10 +54,17 @@ def _guard(check: object, text: str) -> bool:
         return False
 
 
+# The IRS's ITIN group ranges (fourth and fifth digits).  python-stdnum's table predates
+# the 50-65 block, so the ranges are written out here.
+_ITIN_GROUPS: Final = frozenset((*range(50, 66), *range(70, 89), 90, 91, 92, *range(94, 100)))
+
+
 def is_us_itin(text: str) -> bool:
     """A US ITIN: area 9xx, group in the IRS ranges (50-65, 70-88, 90-92, 94-99)."""
     digits = "".join(ch for ch in text if ch.isdigit())
-    return len(digits) == 9 and digits.isascii() and _guard(us_itin.is_valid, digits)
+    if len(digits) != 9 or not digits.isascii() or digits[0] != "9":
+        return False
+    return int(digits[3:5]) in _ITIN_GROUPS
 
 
 def is_bic(text: str) -> bool:
@@ -289,3 +296,11 @@ def is_high_entropy(text: str) -> bool:
     has_digit = any(ch.isdigit() for ch in text)
     has_alpha = any(ch.isalpha() for ch in text)
     return has_digit and has_alpha and shannon_entropy(text) >= _MIN_ENTROPY
+
+
+def is_random_letters(text: str) -> bool:
+    """Looks generated even without digits: upper and lower case, >= 3.5 bits/character
+    (Hugging Face tokens are letters only)."""
+    letters = [ch for ch in text if ch.isalpha()]
+    mixed = any(ch.isupper() for ch in letters) and any(ch.islower() for ch in letters)
+    return mixed and shannon_entropy(text) >= _MIN_ENTROPY

@@ -100,9 +100,9 @@ _PHONE_NANP: Final = (
 _PHONE_TRUNK0: Final = (
     r"(?:(?:\(0[1-9][0-9]{1,4}\)[ \-]?|0[1-9][0-9]{1,4}(?:[ \-]?/[ \-]?|[ \-]))"
     r"[0-9]{2,8}(?:[ \-][0-9]{2,5}){0,3}"
-    # ... except whole national numbers of 10 to 12 digits, which no ISBN-10 (the
-    # validator refuses those) or short reference number is
-    r"|0[1-9][0-9]{8,10})"
+    # ... except whole national numbers of 10 or 11 digits, which no ISBN-10 (the
+    # validator refuses those), short reference number or 12-digit account id is
+    r"|0[1-9][0-9]{8,9})"
 )
 # Countries without a trunk prefix (ES, IT, DK, ...): groups must be separated so a
 # bare number is not taken for a phone.
@@ -411,7 +411,9 @@ _ENTRIES: Final[tuple[EntityPattern, ...]] = (
 def _assemble() -> tuple[EntityPattern, ...]:
     """The library in precedence order: identifiers, then credentials, then the rest."""
     by_name = {entry.name: entry for entry in _ENTRIES + PERSONAL_ENTRIES + SECRET_ENTRIES}
-    by_name["PHONE_BARE"] = bare_phone_entity(v.VALIDATORS["phone"])
+    by_name["PHONE_BARE"] = bare_phone_entity(
+        v.phone_validator(strict=False, regions=("US", "DE"), isbn_guard=False)
+    )
     first = ("EMAIL", "US_SSN", "US_SSN_BARE", "US_ITIN", "US_ITIN_BARE", "PHONE", "PHONE_BARE")
     return tuple(by_name[name] for name in first) + tuple(
         entry for name, entry in by_name.items() if name not in first

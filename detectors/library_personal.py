@@ -88,7 +88,7 @@ _BIRTH_WORDS: Final = (
 
 _PHONE_WORDS: Final = (
     "phone", "telephone", "tel", "tel.", "mobile", "cell", "cellphone", "fax", "call",
-    "text", "sms", "whatsapp", "contact", "reach", "dial",
+    "sms", "whatsapp", "contact", "reach", "dial",
     "telefon", "telefonnummer", "rufnummer", "handy", "handynummer", "mobil", "mobilnummer",
     "mobilfunk", "durchwahl", "anrufen", "erreichbar", "kontakt",
 )  # fmt: skip
@@ -142,10 +142,21 @@ _DE_STREET_SUFFIXES: Final = (
     "bogen", "höhe", "feld", "grund", "winkel", "siedlung", "gestade", "kai",
 )  # fmt: skip
 _UP: Final = "A-ZÄÖÜ"
-_DE_WORD: Final = rf"[{_UP}][\w\-ß.]*"
+# Words that open a street name ("Am Mühlbach", "Unter den Linden", "Alte Gasse"):
+# after one of them the name needs no street-type word.  Other capitalised words are
+# not taken into the street: German nouns are capitalised, so "Anschrift Hauptstraße 5"
+# must not start at "Anschrift".
+_DE_OPENERS: Final = (
+    "Am", "An der", "An den", "Auf der", "Auf dem", "Im", "In der", "In den", "Zum", "Zur",
+    "Unter den", "Hinter der", "Hinter dem", "Vor dem", "Alte", "Alter", "Neue", "Neuer",
+)  # fmt: skip
+_OPENER: Final = "(?:" + "|".join(o.replace(" ", "[ ]") for o in _DE_OPENERS) + ")"
+_DE_STREET: Final = (
+    rf"(?:(?:{_OPENER}[ ])?[{_UP}][\w\-ß]*(?:{keyword(_DE_STREET_SUFFIXES)}|[ ]"
+    rf"{keyword(_DE_STREET_SUFFIXES)})|{_OPENER}[ ][{_UP}][\w\-ß]*)"
+)
 _DE_ADDRESS: Final = (
-    rf"(?<![\w\-])(?:(?:{_DE_WORD}|am|an der|im|in der|auf der|zum|zur|unter den)[ ]){{0,3}}"
-    rf"(?:[{_UP}][\w\-ß]*)?{keyword(_DE_STREET_SUFFIXES)}"
+    rf"(?<![\w\-]){_DE_STREET}"
     r"[ ][0-9]{1,4}[a-zA-Z]?(?:[ ]?[-/][ ]?[0-9]{1,4}[a-zA-Z]?)?"
     r"(?:,[ ]?|[ ]?\n|[ ])(?:D-)?[0-9]{5}[ ]"
     rf"(?:Bad[ ]|Sankt[ ]|St\.[ ])?[{_UP}][\w\-ß]*"

@@ -172,7 +172,7 @@ SECRET_ENTRIES: Final[tuple[EntityPattern, ...]] = (
         48,
         ("hf_", "api_org_"),
         "Hugging Face access token (hf_ + 34) or org token",
-        validator=idv.is_high_entropy,
+        validator=idv.is_random_letters,
     ),
     _prefixed(
         "TWILIO_KEY",

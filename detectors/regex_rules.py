@@ -33,7 +33,7 @@ from detectors.library import (
     phone_formats_are_marked,
 )
 from detectors.library_personal import bare_phone_entity
-from detectors.validators import Validator, is_us_ssn_any_area
+from detectors.validators import Validator, is_us_ssn_any_area, phone_validator
 from pipelines.errors import ConfigError
 from pipelines.placeholders import LABEL_RE
 from pipelines.spans import DetectorContext
@@ -215,15 +215,16 @@ def _builtin_rules(options: Mapping[str, object], context: DetectorContext) -> l
             ) from exc
     phone = phone_entity(str(mode), regions)
     assert phone.validator is not None
-    replaced = {"PHONE": phone, "PHONE_BARE": bare_phone_entity(phone.validator)}
+    bare = phone_validator(strict=mode == "strict", regions=regions, isbn_guard=False)
+    replaced = {"PHONE": phone, "PHONE_BARE": bare_phone_entity(bare)}
     any_area = options.get("ssn_area_9xx", False)
     if not isinstance(any_area, bool):
         raise _error(context, "ssn_area_9xx", "not a boolean", "true or false")
     if any_area:
         # Documented option: after an SSN keyword, a 9xx area is read as an SSN too
         # (files that store ITINs or test numbers in an SSN field).
-        bare = BUILTIN_ENTITIES["US_SSN_BARE"]
-        replaced["US_SSN_BARE"] = dataclasses.replace(bare, validator=is_us_ssn_any_area)
+        ssn_bare = BUILTIN_ENTITIES["US_SSN_BARE"]
+        replaced["US_SSN_BARE"] = dataclasses.replace(ssn_bare, validator=is_us_ssn_any_area)
 
     rules = []
     for name in BUILTIN_ENTITIES:  # library order is the precedence order

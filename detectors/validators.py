@@ -363,13 +363,16 @@ _MIN_PHONE_DIGITS: Final = 6
 
 
 def _bare_isbn10(text: str) -> bool:
-    """Ten bare digits that carry a valid ISBN-10 check digit: a book, not a phone."""
-    if len(text) != 10 or not text.isdigit() or not text.isascii():
+    """Ten bare digits from 0 with a valid ISBN-10 check digit: a book, not a phone
+    (a trunk-0 run; right after a phone keyword the guard is off)."""
+    if len(text) != 10 or not text.isdigit() or not text.isascii() or text[0] != "0":
         return False
     return sum((10 - index) * int(digit) for index, digit in enumerate(text)) % 11 == 0
 
 
-def phone_validator(*, strict: bool, regions: Iterable[str]) -> Validator:
+def phone_validator(
+    *, strict: bool, regions: Iterable[str], isbn_guard: bool = True
+) -> Validator:
     """Return a validator for phone numbers written internationally or nationally.
 
     ``+`` numbers are checked against their country calling code, and so are numbers
@@ -398,7 +401,7 @@ def phone_validator(*, strict: bool, regions: Iterable[str]) -> Validator:
     def lenient(text: str) -> bool:
         text = main_number(text)
         digits = digits_only(text)
-        if len(digits) < _MIN_PHONE_DIGITS or _bare_isbn10(text):
+        if len(digits) < _MIN_PHONE_DIGITS or (isbn_guard and _bare_isbn10(text)):
             return False
         if text.startswith("00"):
             return _possible_idd(text, digits)
@@ -411,7 +414,7 @@ def phone_validator(*, strict: bool, regions: Iterable[str]) -> Validator:
 
     def strict_check(text: str) -> bool:
         text = main_number(text)
-        if len(digits_only(text)) < _MIN_PHONE_DIGITS or _bare_isbn10(text):
+        if len(digits_only(text)) < _MIN_PHONE_DIGITS or (isbn_guard and _bare_isbn10(text)):
             return False
         if text.startswith("00"):
             # phonenumbers reads the 00 access code only for regions that dial it;
@@ -457,5 +460,6 @@ VALIDATORS: Final[Mapping[str, Validator]] = MappingProxyType(
         "de_address": idv.is_de_address,
         "us_address": idv.is_us_address,
         "high_entropy": idv.is_high_entropy,
+        "random_letters": idv.is_random_letters,
     }
 )

@@ -71,6 +71,11 @@ STRUCTURED_LABELS: Final = frozenset(
         "PRIVATE_KEY",
         "JWT",
         "API_KEY",
+        "US_ITIN",
+        "PASSPORT",
+        "NATIONAL_ID",
+        "VAT_ID",
+        "BIC",
     }
 )
 

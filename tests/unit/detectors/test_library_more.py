@@ -56,6 +56,9 @@ MORE_ROWS: list[tuple[str, str, list[str]]] = [
     ("PHONE_BARE", "reach me at 8813954540x12", ["8813954540x12"]),
     ("PHONE_BARE", "tel 030123456", ["030123456"]),
     ("PHONE_BARE", "Telefon: 01701234567", ["01701234567"]),
+    ("PHONE_BARE", "Cell: 9223032776\nOffice", ["9223032776"]),  # ISBN-10-valid digits
+    ("PHONE_BARE", "printed in plain text at 07381917.", []),  # "text at" is no phone word
+    ("PHONE", "AWS account 012345678912", []),  # 12 bare digits: an account id
     ("PHONE_BARE", "order 4155551234", []),  # no phone keyword
     ("PHONE_BARE", "phone 41555", []),  # too short
     ("PHONE_BARE", "telephone 41555512345678", []),  # too long
@@ -117,6 +120,11 @@ MORE_ROWS: list[tuple[str, str, list[str]]] = [
         ["hf_aB3dE6gH9jK2mN5pQ8sT1vW4yZ7bC0eF3h"],
     ),
     ("HUGGINGFACE_TOKEN", "hf_hub_download_function_name_here_x", []),
+    (
+        "HUGGINGFACE_TOKEN",
+        "hf_mPqRsTuVwXyZaBcDeFgHiJkLmNoPqRsTuV",
+        ["hf_mPqRsTuVwXyZaBcDeFgHiJkLmNoPqRsTuV"],
+    ),
     ("TWILIO_KEY", "SK2a3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d", ["SK2a3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d"]),
     ("TWILIO_KEY", "SKIPPED_BY_THE_SCHEDULER_TODAY_XYZ", []),
     ("AZURE_STORAGE_KEY", f"AccountName=acme;AccountKey={AZURE_KEY};", [AZURE_KEY]),
@@ -147,6 +155,7 @@ MORE_ROWS: list[tuple[str, str, list[str]]] = [
     ("US_ITIN", "ITIN 912-70-1234", ["912-70-1234"]),
     ("US_ITIN", "taxpayer 900 94 1234.", ["900 94 1234"]),
     ("US_ITIN", "ITIN 912-34-1234", []),  # group 34 is not an ITIN range
+    ("US_ITIN", "Her ITIN is 949-65-6022 and", ["949-65-6022"]),  # the 50-65 block
     ("US_ITIN_BARE", "ITIN: 912701234", ["912701234"]),
     ("US_ITIN_BARE", "ITIN: 912341234", []),
     ("US_ITIN_BARE", "ref 912701234", []),
@@ -196,6 +205,9 @@ MORE_ROWS: list[tuple[str, str, list[str]]] = [
         "Roggeweg 91/27, 86570 Bad Liebenwerda",
         ["Roggeweg 91/27, 86570 Bad Liebenwerda"],
     ),
+    ("DE_ADDRESS", "Anschrift Lindenstraße 5, 10115 Berlin", ["Lindenstraße 5, 10115 Berlin"]),
+    ("DE_ADDRESS", "Am Mühlbach 12, 80331 München", ["Am Mühlbach 12, 80331 München"]),
+    ("DE_ADDRESS", "Berliner Straße 3a, 20095 Hamburg", ["Berliner Straße 3a, 20095 Hamburg"]),
     ("DE_ADDRESS", "Seite 12, 10115 Einträge", []),  # no street-type word
     ("DE_ADDRESS", "Hauptstraße 12, 00115 Berlin", []),  # PLZ not assigned
     (
