@@ -185,6 +185,19 @@ _OBFUSCATED_EMAIL: Final = (
 )
 
 
+# Every obfuscated address holds one of these: a bracketed "at" or "dot", or " dot ".
+_OBFUSCATION_MARKS: Final = (
+    *(
+        f"{word}{space}{close}"
+        for word in ("at", "AT", "dot", "DOT")
+        for space in ("", " ")
+        for close in "])}>"
+    ),
+    " dot ",
+    " DOT ",
+)
+
+
 PERSONAL_ENTRIES: Final[tuple[EntityPattern, ...]] = (
     _keyed(
         "DATE_OF_BIRTH",
@@ -371,6 +384,6 @@ PERSONAL_ENTRIES: Final[tuple[EntityPattern, ...]] = (
         score=0.8,
         description="E-mail address with 'at'/'dot' spelled out or bracketed",
         max_length=64 * 4 + 24 + 5 * 63 + 5 * 9 + 24,
-        anchors=("at", "AT"),
+        anchors=_OBFUSCATION_MARKS,
     ),
 )

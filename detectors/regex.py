@@ -243,6 +243,8 @@ class RegexDetector:
                 matches = numeric.get(index, [])
             elif not _may_match(rule, caseless):
                 continue
+            elif rule.near is not None:
+                matches = self._near_matches(rule, folded, budget)
             elif rule.around:
                 matches = self._around_matches(rule, folded, budget)
             elif rule.at_anchor:
@@ -306,6 +308,27 @@ class RegexDetector:
                 stop = min(size, at + rule.max_length + 2)
                 spans += self._matches(rule, text, at - length, stop, budget, anchored=True)
             at = text.find(anchor, at + 1)
+        return spans
+
+    def _near_matches(self, rule: Rule, text: str, budget: _Budget) -> list[tuple[int, int]]:
+        """Search the rule only in windows around the hits of its ``near`` pattern.
+
+        Every match contains a hit and lies within ``near_back`` before and
+        ``near_ahead`` after it, so merged windows hold every match whole.
+        """
+        assert rule.near is not None  # set for every rule scanned near its hits
+        size = len(text)
+        windows: list[list[int]] = []
+        for hit in rule.near.finditer(text):
+            begin = max(0, hit.start() - rule.near_back)
+            end = min(size, hit.end() + rule.near_ahead)
+            if windows and begin <= windows[-1][1]:
+                windows[-1][1] = max(windows[-1][1], end)
+            else:
+                windows.append([begin, end])
+        spans: list[tuple[int, int]] = []
+        for begin, end in windows:
+            spans += self._matches(rule, text, begin, end, budget)
         return spans
 
     def _at_anchor_matches(

@@ -55,6 +55,18 @@ _AROUND_RULES: Final[Mapping[str, tuple[int, str]]] = {"EMAIL": (64, EMAIL_LOCAL
 # the anchors are tried.  A whole-text search cannot skip ahead to a case-insensitive
 # keyword behind a look-behind and costs more than all other rules together.
 _AT_ANCHOR_RULES: Final = frozenset({"US_SSN_BARE"})
+# Built-ins searched only near the hits of a cheap standard-library pattern that every
+# match contains: name -> (that pattern, most characters a match starts before a hit,
+# most characters it ends after one).  A whole-text search for these costs more than
+# every other rule together (a match may start at any capitalised word or any word).
+_NEAR_RULES: Final[Mapping[str, tuple[str, int, int]]] = {
+    # the postcode and the first letter of the city
+    "DE_ADDRESS": (r"[0-9]{5} [A-ZÄÖÜ]", 200, 80),
+    # the state code and the ZIP code
+    "US_ADDRESS": (r"[A-Z]{2} [0-9]{5}", 220, 12),
+    # a bracketed "at" or "dot", or a spelled-out " dot ": the plain " at " form needs one
+    "EMAIL_OBFUSCATED": (r"[\[({<] ?(?:at|AT|dot|DOT) ?[\])}>]| (?:dot|DOT) ", 420, 420),
+}
 _CLUSTER_RULES: Final[Mapping[str, tuple[int, int, int]]] = {
     # built-in name: (fewest digits a value has, fewest dots, characters it starts
     # before the cluster: the IBAN country code, then the only start tried)
@@ -110,6 +122,11 @@ _CLUSTER_NEEDS: Final[Mapping[str, Callable[[str, int], bool]]] = {
     "DE_TAX_ID": _core_occurs(r"[0-9]{2} [0-9]{3} [0-9]{3} [0-9]{3}|[0-9]{11}"),
     "CREDIT_CARD": _core_occurs(r"[0-9](?:[ \-]?[0-9]){11}"),
     "IPV4": _core_occurs(r"[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}"),
+    "US_ITIN": _core_occurs(r"9[0-9]{2}[- ][5-9][0-9][- ][0-9]{4}"),
+    "CH_AHV": _core_occurs(r"756[.]?[0-9]{4}"),
+    "ES_DNI": _core_occurs(r"[0-9]{8}"),
+    "FR_NIR": _core_occurs(r"[12] ?[0-9]{2} ?[0-9]{2} ?[0-9]{2}"),
+    "SE_PERSONNUMMER": _core_occurs(r"[0-9]{6}[-+][0-9]{4}"),
 }
 
 
@@ -132,7 +149,8 @@ class Rule:
     anchors (``at_anchor``: every match starts with one).  ``field`` is the option
     path of an operator pattern (``custom[2]``), ``None`` for a built-in.  ``gitleaks``:
     the extra conditions of a rule loaded from a gitleaks file (secret group, entropy,
-    keywords, allowlists).
+    keywords, allowlists).  ``near``: the rule is searched only in windows reaching
+    ``near_back`` characters before and ``near_ahead`` after each hit of this pattern.
     """
 
     label: str
@@ -151,6 +169,9 @@ class Rule:
     run_before: regex.Pattern[str] | None = None
     field: str | None = None
     gitleaks: GitleaksCheck | None = None
+    near: re.Pattern[str] | None = None
+    near_back: int = 0
+    near_ahead: int = 0
 
     # The anchors in lower case, once each: the prefilter ignores case (set below).
     caseless_anchors: tuple[str, ...] = ()
@@ -243,6 +264,7 @@ def _builtin_rules(options: Mapping[str, object], context: DetectorContext) -> l
         # trunk prefix adds a format it does not describe.
         marked = name != "PHONE" or phone_formats_are_marked(regions)
         needs = cluster_prefilter(name) if marked else None
+        near_source, near_back, near_ahead = _NEAR_RULES.get(name, ("", 0, 0))
         rules.append(
             Rule(
                 entry.label,
@@ -259,6 +281,9 @@ def _builtin_rules(options: Mapping[str, object], context: DetectorContext) -> l
                 needs,
                 entry.starts_at_anchor or name in _AT_ANCHOR_RULES,
                 run_before,
+                near=re.compile(near_source) if near_source else None,
+                near_back=near_back,
+                near_ahead=near_ahead,
             )
         )
     return rules
