@@ -18,6 +18,7 @@ output" always means a leak.  The format is documented in ``docs/eval.md``.
 from __future__ import annotations
 
 import argparse
+import functools
 import hashlib
 import json
 import random
@@ -278,7 +279,7 @@ class _Fields:
             "JWT": lambda: values.jwt(rng, _ascii_slug(self._person("PERSON")[0]) or "user"),
             "PEM": lambda: values.private_key(rng, escaped=False),
             "PEM_ESCAPED": lambda: values.private_key(rng, escaped=True),
-            **{key: (lambda make=make: make(rng)) for key, make in classes.CLASS_VALUES.items()},
+            **{key: functools.partial(make, rng) for key, make in classes.CLASS_VALUES.items()},
         }
         return simple[base]()
 
