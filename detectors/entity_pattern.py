@@ -52,7 +52,10 @@ class EntityPattern:
     match contains one of these literals (empty: no such literal); the ingress scanner
     skips a pattern on text that holds none of them.
     ``starts_at_anchor``: every match starts with one of ``anchors`` (a keyword), so the
-    ingress detector tries the pattern only at the anchors' positions.
+    ingress detector tries the pattern only at the anchors' positions.  ``by_label``:
+    ``response.redact`` naming the label takes this entry too; ``False`` for an entry a
+    reply filter would pay for on every chunk (a match may start at any word, so the
+    filter would hold each chunk's last word): it is redacted only by its own name.
     """
 
     name: str
@@ -64,6 +67,7 @@ class EntityPattern:
     max_length: int | None
     anchors: tuple[str, ...] = ()
     starts_at_anchor: bool = False
+    by_label: bool = True
 
     def __post_init__(self) -> None:
         if not (0.0 <= self.score <= 1.0):

@@ -12,6 +12,7 @@ the span.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Final
 
 from detectors import id_validators as idv
@@ -195,12 +196,17 @@ SECRET_ENTRIES: Final[tuple[EntityPattern, ...]] = (
         anchors=("AccountKey", "SharedAccessKey", "accountKey"),
         starts_at_anchor=True,
     ),
-    _prefixed(
-        "AZURE_AD_SECRET",
-        TOKEN_BEFORE + r"[A-Za-z0-9_~.]{3}[0-9]Q~[A-Za-z0-9_~.\-]{31,34}" + r"(?![\w~.\-])",
-        40,
-        ("Q~",),
-        "Azure AD (Entra) client secret (xxxNQ~...)",
+    dataclasses.replace(
+        _prefixed(
+            "AZURE_AD_SECRET",
+            TOKEN_BEFORE + r"[A-Za-z0-9_~.]{3}[0-9]Q~[A-Za-z0-9_~.\-]{31,34}" + r"(?![\w~.\-])",
+            40,
+            ("Q~",),
+            "Azure AD (Entra) client secret (xxxNQ~...)",
+        ),
+        # Its first four characters are any word: a reply filter holding API_KEY would
+        # hold the last word of every chunk (redact it by its name).
+        by_label=False,
     ),
     EntityPattern(
         name="GENERIC_SECRET",
