@@ -46,6 +46,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Final, final
 
+import ahocorasick
 import regex
 
 from detectors.library import EXTENSION_MARK
@@ -87,9 +88,10 @@ _CLUSTER: Final = regex.compile(
     r"[0-9](?:[0-9 \t+()\-./]|" + EXTENSION_MARK + r"(?=[0-9]))*", regex.VERSION1
 )
 _DROP_SEPARATORS: Final = str.maketrans("", "", " \t+()-./")
-# The shortest numeric values: a phone number of 6 digits, an IPv4 address of 7
-# characters.  Shorter runs (years, amounts, ticket numbers) are dropped at once.
-_MIN_CLUSTER: Final = 6
+# The shortest runs a rule needs: a postcode of 5 digits (where the address rules
+# look), a phone number of 6 digits, an IPv4 address of 7 characters.  Shorter runs
+# (years, amounts, ticket numbers) are dropped at once.
+_MIN_CLUSTER: Final = 5
 
 
 def _digit_clusters(text: str) -> Iterator[tuple[int, int, int, int, bool, str]]:
@@ -145,7 +147,16 @@ def _non_overlapping(candidates: Iterable[tuple[int, Span]]) -> list[Span]:
 class RegexDetector:
     """Finds built-in and custom patterns; see the module docstring."""
 
-    __slots__ = ("_has_numeric", "_labels", "_name", "_numeric", "_pool", "_rules")
+    __slots__ = (
+        "_anchors",
+        "_clustered",
+        "_labels",
+        "_name",
+        "_near_runs",
+        "_numeric",
+        "_pool",
+        "_rules",
+    )
 
     def __init__(self, name: str, rules: Sequence[Rule]) -> None:
         self._name = name
@@ -155,7 +166,11 @@ class RegexDetector:
         self._labels = frozenset(rule.label for rule in self._rules)
         # (index, rule) of the numeric rules, scanned cluster by cluster.
         self._numeric = tuple((i, r) for i, r in enumerate(self._rules) if r.min_digits is not None)
-        self._has_numeric = bool(self._numeric)
+        # (index, rule) of the rules searched near digit runs: their hits are looked
+        # for in the same pass over the clusters.
+        self._near_runs = tuple((i, r) for i, r in enumerate(self._rules) if r.near_digits)
+        self._clustered = bool(self._numeric or self._near_runs)
+        self._anchors = _AnchorIndex(self._rules)
 
     @property
     def name(self) -> str:
@@ -236,19 +251,23 @@ class RegexDetector:
         caseless = fold_case(text)
         seconds = min(_BASE_BUDGET_S + len(text) * _BUDGET_PER_CHAR_S, _MAX_BUDGET_S)
         budget = _Budget(self._name, seconds, cancelled)
-        numeric = self._cluster_matches(folded, budget) if self._has_numeric else {}
+        numeric = self._cluster_matches(folded, budget) if self._clustered else {}
+        at_anchor = self._anchors.starts(folded, caseless)
         found: dict[tuple[int, int], tuple[int, Span]] = {}
         for index, rule in enumerate(self._rules):
             if rule.min_digits is not None:
                 matches = numeric.get(index, [])
+            elif rule.near_digits:
+                matches = self._near_matches(rule, folded, numeric.get(index, []), budget)
+            elif rule.at_anchor:
+                matches = self._at_anchor_matches(rule, folded, at_anchor.get(index, ()), budget)
             elif not _may_match(rule, caseless):
                 continue
             elif rule.near is not None:
-                matches = self._near_matches(rule, folded, budget)
+                hits = [hit.span() for hit in rule.near.finditer(folded)]
+                matches = self._near_matches(rule, folded, hits, budget)
             elif rule.around:
                 matches = self._around_matches(rule, folded, budget)
-            elif rule.at_anchor:
-                matches = self._at_anchor_matches(rule, folded, caseless, budget)
             else:
                 matches = self._matches(rule, folded, 0, len(folded), budget)
             for start, end in matches:
@@ -267,10 +286,19 @@ class RegexDetector:
         """
         numeric = self._numeric
         found: dict[int, list[tuple[int, int]]] = {index: [] for index, _ in numeric}
+        for index, _ in self._near_runs:
+            found[index] = []
         size = len(text)
         for count, (start, stop, digits, dots, lead, chunk) in enumerate(_digit_clusters(text)):
             if count % _CALLS_PER_CHECK == 0:
                 budget.check()
+            for index, rule in self._near_runs:
+                if digits >= rule.near_digits:
+                    assert rule.near is not None  # set with near_digits
+                    begin = max(0, start - rule.near_lead)
+                    found[index] += (
+                        hit.span() for hit in rule.near.finditer(text, begin, min(size, stop + 2))
+                    )
             for index, rule in numeric:
                 if digits < (rule.min_digits or 0) or dots < rule.min_dots:
                     continue
@@ -310,18 +338,19 @@ class RegexDetector:
             at = text.find(anchor, at + 1)
         return spans
 
-    def _near_matches(self, rule: Rule, text: str, budget: _Budget) -> list[tuple[int, int]]:
-        """Search the rule only in windows around the hits of its ``near`` pattern.
+    def _near_matches(
+        self, rule: Rule, text: str, hits: Iterable[tuple[int, int]], budget: _Budget
+    ) -> list[tuple[int, int]]:
+        """Search the rule only in windows around the ``hits`` of its ``near`` pattern.
 
         Every match contains a hit and lies within ``near_back`` before and
         ``near_ahead`` after it, so merged windows hold every match whole.
         """
-        assert rule.near is not None  # set for every rule scanned near its hits
         size = len(text)
         windows: list[list[int]] = []
-        for hit in rule.near.finditer(text):
-            begin = max(0, hit.start() - rule.near_back)
-            end = min(size, hit.end() + rule.near_ahead)
+        for start, stop in hits:
+            begin = max(0, start - rule.near_back)
+            end = min(size, stop + rule.near_ahead)
             if windows and begin <= windows[-1][1]:
                 windows[-1][1] = max(windows[-1][1], end)
             else:
@@ -332,19 +361,15 @@ class RegexDetector:
         return spans
 
     def _at_anchor_matches(
-        self, rule: Rule, text: str, caseless: str, budget: _Budget
+        self, rule: Rule, text: str, starts: Iterable[int], budget: _Budget
     ) -> list[tuple[int, int]]:
-        """Try the rule only where one of its anchors occurs (in any case): every match
-        starts there."""
+        """Try the rule only where one of its anchors starts: every match starts there."""
         spans: list[tuple[int, int]] = []
         size = len(text)
-        for anchor in rule.caseless_anchors:
-            at = caseless.find(anchor)
-            while at != -1:
-                stop = min(size, at + rule.max_length + 2)
-                spans += self._matches(rule, text, at, stop, budget, anchored=True)
-                at = caseless.find(anchor, at + 1)
-        return sorted(set(spans))
+        for at in starts:
+            stop = min(size, at + rule.max_length + 2)
+            spans += self._matches(rule, text, at, stop, budget, anchored=True)
+        return spans
 
     def _matches(
         self,
@@ -424,6 +449,50 @@ class RegexDetector:
             return method(text, pos, stop, timeout=budget.left())
         except TimeoutError as exc:
             raise budget.exhausted() from exc
+
+
+@final
+class _AnchorIndex:
+    """Where the anchors of the rules tried only at their anchors (``at_anchor``) start.
+
+    One Aho-Corasick pass over the text finds every anchor of every such rule as
+    spelled (the library spells each case form a match can start with); a rule whose
+    pattern ignores case has its anchors found in the case-folded text, by a second
+    automaton.  One pass instead of a ``str.find`` per anchor: the keyword rules have
+    hundreds of anchors between them.
+    """
+
+    __slots__ = ("_caseless", "_exact")
+
+    def __init__(self, rules: Sequence[Rule]) -> None:
+        self._exact = self._automaton(rules, caseless=False)
+        self._caseless = self._automaton(rules, caseless=True)
+
+    @staticmethod
+    def _automaton(rules: Sequence[Rule], *, caseless: bool) -> ahocorasick.Automaton | None:
+        owners: dict[str, list[int]] = {}
+        for index, rule in enumerate(rules):
+            if rule.at_anchor and rule.anchor_caseless is caseless:
+                for form in rule.caseless_anchors if caseless else rule.anchors:
+                    owners.setdefault(form, []).append(index)
+        if not owners:
+            return None
+        automaton = ahocorasick.Automaton()
+        for form, indexes in owners.items():
+            automaton.add_word(form, (len(form) - 1, tuple(dict.fromkeys(indexes))))
+        automaton.make_automaton()
+        return automaton
+
+    def starts(self, text: str, caseless: str) -> dict[int, list[int]]:
+        """Per rule index, the sorted offsets at which one of its anchors starts."""
+        found: dict[int, set[int]] = {}
+        for automaton, where in ((self._exact, text), (self._caseless, caseless)):
+            if automaton is None:
+                continue
+            for end, (back, indexes) in automaton.iter(where):
+                for index in indexes:
+                    found.setdefault(index, set()).add(end - back)
+        return {index: sorted(offsets) for index, offsets in found.items()}
 
 
 @final

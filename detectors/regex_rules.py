@@ -57,15 +57,18 @@ _AROUND_RULES: Final[Mapping[str, tuple[int, str]]] = {"EMAIL": (64, EMAIL_LOCAL
 _AT_ANCHOR_RULES: Final = frozenset({"US_SSN_BARE"})
 # Built-ins searched only near the hits of a cheap standard-library pattern that every
 # match contains: name -> (that pattern, most characters a match starts before a hit,
-# most characters it ends after one).  A whole-text search for these costs more than
-# every other rule together (a match may start at any capitalised word or any word).
-_NEAR_RULES: Final[Mapping[str, tuple[str, int, int]]] = {
+# most characters it ends after one, and for a hit made of a digit run: its fewest
+# digits and how many characters it starts before the run).  A whole-text search for
+# these costs more than every other rule together (a match may start at any
+# capitalised word or any word); a hit holding a digit run is looked for only at the
+# digit clusters the numeric rules visit anyway, not over the whole text.
+_NEAR_RULES: Final[Mapping[str, tuple[str, int, int, tuple[int, int] | None]]] = {
     # the postcode and the first letter of the city
-    "DE_ADDRESS": (r"[0-9]{5} [A-ZÄÖÜ]", 200, 80),
+    "DE_ADDRESS": (r"[0-9]{5} [A-ZÄÖÜ]", 200, 80, (5, 0)),
     # the state code and the ZIP code
-    "US_ADDRESS": (r"[A-Z]{2} [0-9]{5}", 220, 12),
+    "US_ADDRESS": (r"[A-Z]{2} [0-9]{5}", 220, 12, (5, 3)),
     # a bracketed "at" or "dot", or a spelled-out " dot ": the plain " at " form needs one
-    "EMAIL_OBFUSCATED": (r"[\[({<] ?(?:at|AT|dot|DOT) ?[\])}>]| (?:dot|DOT) ", 420, 420),
+    "EMAIL_OBFUSCATED": (r"[\[({<] ?(?:at|AT|dot|DOT) ?[\])}>]| (?:dot|DOT) ", 420, 420, None),
 }
 _CLUSTER_RULES: Final[Mapping[str, tuple[int, int, int]]] = {
     # built-in name: (fewest digits a value has, fewest dots, characters it starts
@@ -130,6 +133,17 @@ _CLUSTER_NEEDS: Final[Mapping[str, Callable[[str, int], bool]]] = {
 }
 
 
+# An inline flag group that turns on IGNORECASE: ``(?i)``, ``(?i:``, ``(?si-x:``.
+_INLINE_IGNORECASE: Final = re.compile(r"\(\?[a-zA-Z]*i[a-zA-Z]*(?:[-:)])")
+
+
+def _ignores_case(compiled: regex.Pattern[str]) -> bool:
+    """Whether any part of the pattern may match case-insensitively (erring towards yes)."""
+    return bool(compiled.flags & regex.IGNORECASE) or bool(
+        _INLINE_IGNORECASE.search(compiled.pattern)
+    )
+
+
 def cluster_prefilter(name: str) -> Callable[[str, int], bool] | None:
     """The cheap cluster prefilter of built-in ``name`` (US/DE phone formats), if any."""
     return may_hold_phone if name == "PHONE" else _CLUSTER_NEEDS.get(name)
@@ -150,7 +164,9 @@ class Rule:
     path of an operator pattern (``custom[2]``), ``None`` for a built-in.  ``gitleaks``:
     the extra conditions of a rule loaded from a gitleaks file (secret group, entropy,
     keywords, allowlists).  ``near``: the rule is searched only in windows reaching
-    ``near_back`` characters before and ``near_ahead`` after each hit of this pattern.
+    ``near_back`` characters before and ``near_ahead`` after each hit of this pattern;
+    with ``near_digits``, every hit holds a run of at least that many digits and starts
+    at most ``near_lead`` characters before it, so hits are looked for only there.
     """
 
     label: str
@@ -172,13 +188,20 @@ class Rule:
     near: re.Pattern[str] | None = None
     near_back: int = 0
     near_ahead: int = 0
+    near_digits: int = 0
+    near_lead: int = 0
 
     # The anchors in lower case, once each: the prefilter ignores case (set below).
     caseless_anchors: tuple[str, ...] = ()
+    # For an ``at_anchor`` rule: its pattern may match its keyword in any case, so its
+    # anchors are looked for in the case-folded text; otherwise as spelled, since the
+    # library spells every case form a match can start with (set below).
+    anchor_caseless: bool = False
 
     def __post_init__(self) -> None:
         lowered = tuple(dict.fromkeys(anchor.lower() for anchor in self.anchors))
         object.__setattr__(self, "caseless_anchors", lowered)
+        object.__setattr__(self, "anchor_caseless", _ignores_case(self.compiled))
 
     def accepts(self, text: str, start: int, end: int) -> bool:
         if self.validator is not None and not self.validator(text[start:end]):
@@ -264,7 +287,8 @@ def _builtin_rules(options: Mapping[str, object], context: DetectorContext) -> l
         # trunk prefix adds a format it does not describe.
         marked = name != "PHONE" or phone_formats_are_marked(regions)
         needs = cluster_prefilter(name) if marked else None
-        near_source, near_back, near_ahead = _NEAR_RULES.get(name, ("", 0, 0))
+        near_source, near_back, near_ahead, near_run = _NEAR_RULES.get(name, ("", 0, 0, None))
+        near_digits, near_lead = near_run or (0, 0)
         rules.append(
             Rule(
                 entry.label,
@@ -284,6 +308,8 @@ def _builtin_rules(options: Mapping[str, object], context: DetectorContext) -> l
                 near=re.compile(near_source) if near_source else None,
                 near_back=near_back,
                 near_ahead=near_ahead,
+                near_digits=near_digits,
+                near_lead=near_lead,
             )
         )
     return rules
