@@ -252,7 +252,8 @@ class RegexDetector:
         seconds = min(_BASE_BUDGET_S + len(text) * _BUDGET_PER_CHAR_S, _MAX_BUDGET_S)
         budget = _Budget(self._name, seconds, cancelled)
         numeric = self._cluster_matches(folded, budget) if self._clustered else {}
-        at_anchor = self._anchors.starts(folded, caseless)
+        anchor_starts = self._anchors.starts(folded, caseless)
+        gated = self._anchors.gated
         found: dict[tuple[int, int], tuple[int, Span]] = {}
         for index, rule in enumerate(self._rules):
             if rule.min_digits is not None:
@@ -260,16 +261,16 @@ class RegexDetector:
             elif rule.near_digits:
                 matches = self._near_matches(rule, folded, numeric.get(index, []), budget)
             elif rule.at_anchor:
-                matches = self._at_anchor_matches(rule, folded, at_anchor.get(index, ()), budget)
+                starts = anchor_starts.get(index, ())
+                matches = self._at_anchor_matches(rule, folded, starts, budget)
+            elif index in gated:
+                if index not in anchor_starts:
+                    continue
+                matches = self._gated_matches(rule, folded, budget)
             elif not _may_match(rule, caseless):
                 continue
-            elif rule.near is not None:
-                hits = [hit.span() for hit in rule.near.finditer(folded)]
-                matches = self._near_matches(rule, folded, hits, budget)
-            elif rule.around:
-                matches = self._around_matches(rule, folded, budget)
             else:
-                matches = self._matches(rule, folded, 0, len(folded), budget)
+                matches = self._gated_matches(rule, folded, budget)
             for start, end in matches:
                 # Rules run in precedence order: the first to claim exact offsets names them.
                 span = Span(start, end, rule.label, rule.score, self._name)
@@ -314,6 +315,15 @@ class RegexDetector:
                 else:
                     found[index] += self._matches(rule, text, start, min(size, stop + 2), budget)
         return found
+
+    def _gated_matches(self, rule: Rule, text: str, budget: _Budget) -> list[tuple[int, int]]:
+        """The matches of a rule one of whose anchors occurs (or that has none)."""
+        if rule.near is not None:
+            hits = [hit.span() for hit in rule.near.finditer(text)]
+            return self._near_matches(rule, text, hits, budget)
+        if rule.around:
+            return self._around_matches(rule, text, budget)
+        return self._matches(rule, text, 0, len(text), budget)
 
     def _around_matches(self, rule: Rule, text: str, budget: _Budget) -> list[tuple[int, int]]:
         """Try the rule once per occurrence of its single anchor (``@``).
@@ -453,28 +463,43 @@ class RegexDetector:
 
 @final
 class _AnchorIndex:
-    """Where the anchors of the rules tried only at their anchors (``at_anchor``) start.
+    """Where the anchors of the rules tried at their anchors start, and which gated
+    rules' anchors occur at all.
 
-    One Aho-Corasick pass over the text finds every anchor of every such rule as
-    spelled (the library spells each case form a match can start with); a rule whose
-    pattern ignores case has its anchors found in the case-folded text, by a second
-    automaton.  One pass instead of a ``str.find`` per anchor: the keyword rules have
-    hundreds of anchors between them.
+    One Aho-Corasick pass over the text finds every anchor of every ``at_anchor`` rule
+    as spelled (the library spells each case form a match can start with).  A second
+    pass over the case-folded text finds the anchors of the ``at_anchor`` rules whose
+    pattern ignores case, and the anchors of the rules searched only if one of them
+    occurs in any case (the gate), when all of those are longer than one character
+    (one-character anchors, such as ``@``, occur everywhere; such rules, and gitleaks
+    rules with their keywords, keep the per-rule gate).  Two passes instead of a
+    ``str.find`` per anchor: the rules have hundreds of anchors between them.
     """
 
-    __slots__ = ("_caseless", "_exact")
+    __slots__ = ("_caseless", "_exact", "gated")
 
     def __init__(self, rules: Sequence[Rule]) -> None:
-        self._exact = self._automaton(rules, caseless=False)
-        self._caseless = self._automaton(rules, caseless=True)
+        exact: dict[str, list[int]] = {}
+        caseless: dict[str, list[int]] = {}
+        gated: list[int] = []
+        for index, rule in enumerate(rules):
+            if rule.at_anchor:
+                forms = rule.caseless_anchors if rule.anchor_caseless else rule.anchors
+                owners = caseless if rule.anchor_caseless else exact
+            elif _gated_by_index(rule):
+                forms, owners = rule.caseless_anchors, caseless
+                gated.append(index)
+            else:
+                continue
+            for form in forms:
+                owners.setdefault(form, []).append(index)
+        self._exact = self._automaton(exact)
+        self._caseless = self._automaton(caseless)
+        # Rule indexes whose gate this index decides: skipped unless found by ``starts``.
+        self.gated = frozenset(gated)
 
     @staticmethod
-    def _automaton(rules: Sequence[Rule], *, caseless: bool) -> ahocorasick.Automaton | None:
-        owners: dict[str, list[int]] = {}
-        for index, rule in enumerate(rules):
-            if rule.at_anchor and rule.anchor_caseless is caseless:
-                for form in rule.caseless_anchors if caseless else rule.anchors:
-                    owners.setdefault(form, []).append(index)
+    def _automaton(owners: Mapping[str, list[int]]) -> ahocorasick.Automaton | None:
         if not owners:
             return None
         automaton = ahocorasick.Automaton()
@@ -493,6 +518,17 @@ class _AnchorIndex:
                 for index in indexes:
                     found.setdefault(index, set()).add(end - back)
         return {index: sorted(offsets) for index, offsets in found.items()}
+
+
+def _gated_by_index(rule: Rule) -> bool:
+    """A rule searched only if an anchor occurs, all its anchors longer than one character."""
+    return (
+        rule.min_digits is None
+        and not rule.near_digits
+        and rule.gitleaks is None
+        and bool(rule.anchors)
+        and all(len(anchor) > 1 for anchor in rule.caseless_anchors)
+    )
 
 
 @final
