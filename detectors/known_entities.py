@@ -202,6 +202,11 @@ class KnownEntitiesDetector:
         return self._labels
 
     @property
+    def structured(self) -> bool:
+        """Reports list entries: wins over a model's overlapping span (pipelines.resolve)."""
+        return True
+
+    @property
     def entry_count(self) -> int:
         """Distinct folded values in force (0 before :meth:`start` if files are configured)."""
         lists = self._lists

@@ -25,20 +25,32 @@ checks that it does.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Final, final
+from typing import Final
 
 import phonenumbers
-import regex
 
 from detectors import validators as v
-from detectors.validators import VALIDATORS, Validator
+from detectors.entity_pattern import (
+    DIGITS,
+    NUM_AFTER,
+    NUM_BEFORE,
+    TOKEN_AFTER,
+    TOKEN_BEFORE,
+    WORD,
+    EntityPattern,
+    compile_pattern,
+    keyword,
+)
+from detectors.library_personal import PERSONAL_ENTRIES, bare_phone_entity
+from detectors.library_secrets import SECRET_ENTRIES
+from detectors.validators import VALIDATORS
 from pipelines.textrules import NOSPACE_SCRIPTS as _NOSPACE
 
 __all__ = [
     "BUILTIN_ENTITIES",
     "EMAIL_LOCAL_CHAR",
+    "EXTENSION_MARK",
     "PHONE_MODES",
     "VALIDATORS",
     "EntityPattern",
@@ -49,58 +61,13 @@ __all__ = [
 
 PHONE_MODES: Final = ("strict", "lenient")
 
-# Flags every library and custom pattern is compiled with.  VERSION1 gives nested sets
-# and scoped inline flags; patterns are written without relying on IGNORECASE.
-_FLAGS: Final = regex.VERSION1
+_W: Final = WORD
+_NUM_BEFORE: Final = NUM_BEFORE
+_NUM_AFTER: Final = NUM_AFTER
+_TOKEN_BEFORE: Final = TOKEN_BEFORE
+_TOKEN_AFTER: Final = TOKEN_AFTER
+_DIGITS: Final = DIGITS
 
-_DIGITS: Final = tuple("0123456789")
-
-
-@final
-@dataclass(frozen=True, slots=True)
-class EntityPattern:
-    """One kind of structured value: how to find it and how to confirm it.
-
-    ``name`` is the library key (``CREDIT_CARD``), ``label`` the label of emitted spans
-    (``CREDIT_CARD``; several secrets share ``API_KEY``).  ``validator`` sees the exact
-    matched text.  ``max_length`` is ``None`` for unbounded patterns.  ``anchors``: every
-    match contains one of these literals (empty: no such literal); the ingress scanner
-    skips a pattern on text that holds none of them.
-    """
-
-    name: str
-    label: str
-    pattern: str
-    validator: Validator | None
-    score: float
-    description: str
-    max_length: int | None
-    anchors: tuple[str, ...] = ()
-
-    def __post_init__(self) -> None:
-        if not (0.0 <= self.score <= 1.0):
-            raise ValueError(f"entity {self.name}: score must be within 0..1")
-        if self.max_length is not None and self.max_length < 1:
-            raise ValueError(f"entity {self.name}: max_length must be positive")
-
-
-def compile_pattern(p: EntityPattern) -> regex.Pattern[str]:
-    """Compile ``p.pattern`` with the flags the library is written for."""
-    return regex.compile(p.pattern, _FLAGS)
-
-
-# --- boundaries ------------------------------------------------------------------
-# Word characters of scripts written with spaces.  Values written right next to Han,
-# kana, Hangul or Thai text ("番号4111 1111 1111 1111です") have no space before them,
-# so those scripts do not count as a word the value would be part of.
-# (The one list of such scripts, shared with ingress repeats and egress literals.)
-_W: Final = rf"[\w--[{_NOSPACE}]]"
-# A number must not start inside a longer token (a word, a decimal, a path, a
-# dashed reference) and must not stop where a digit group continues.
-_NUM_BEFORE: Final = rf"(?<![[\w\-./#+]--[{_NOSPACE}]])"
-_NUM_AFTER: Final = rf"(?!{_W}|[\-./][0-9])"
-_TOKEN_BEFORE: Final = r"(?<![\w\-])"
-_TOKEN_AFTER: Final = r"(?![\w\-])"
 
 # --- phone formats ---------------------------------------------------------------
 # International: a plus, a country code, optionally an area code in parentheses, then
@@ -119,22 +86,42 @@ _PHONE_IDD: Final = (
 )
 # North American Numbering Plan: (415) 555-0123, 415-555-0123, 415.555.0123,
 # 415 555 0123, 1-800-555-0199.  Area and exchange start with 2-9.
+# Area and exchange codes of real numbers start with 2-9, but numbers are written (and
+# generated for test data) with any digits; the 3-3-4 grouping is what marks them.
 _PHONE_NANP: Final = (
-    r"(?:1[ .\-])?(?:\([2-9][0-9]{2}\)[ .\-]?|[2-9][0-9]{2}[ .\-])[2-9][0-9]{2}[ .\-][0-9]{4}"
+    r"(?:1[ .\-])?(?:\([0-9]{3}\)[ .\-]?|[0-9]{3}[ .\-])[0-9]{3}[ .\-][0-9]{4}"
 )
 # Trunk-prefix-0 countries (DE, AT, GB, FR, ...): 030 1234567, 0151 23456789,
 # (030) 1234567, 030/1234567, 089-123 456 78.
+# A short bare run of digits (no separator after the area code) is not taken for a
+# trunk-0 number: case and reference numbers ("Case 01234567") look the same.  Bare
+# runs are phone numbers after a phone keyword (PHONE_BARE).  The DIN 5008 extension
+# ("030 12345-67") is one more dash group.
 _PHONE_TRUNK0: Final = (
-    r"(?:\(0[1-9][0-9]{1,4}\)|0[1-9][0-9]{1,4})"
-    r"(?:[ \-]?/[ \-]?|[ \-])?[0-9]{2,8}(?:[ \-][0-9]{2,5}){0,3}"
+    r"(?:(?:\(0[1-9][0-9]{1,4}\)[ \-]?|0[1-9][0-9]{1,4}(?:[ \-]?/[ \-]?|[ \-]))"
+    r"[0-9]{2,8}(?:[ \-][0-9]{2,5}){0,3}"
+    # ... except whole national numbers of 10 or 11 digits, which no ISBN-10 (the
+    # validator refuses those), short reference number or 12-digit account id is
+    r"|0[1-9][0-9]{8,9})"
 )
 # Countries without a trunk prefix (ES, IT, DK, ...): groups must be separated so a
 # bare number is not taken for a phone.
 _PHONE_OTHER: Final = r"[1-9][0-9]{1,4}[ \-/][0-9]{2,4}(?:[ \-][0-9]{2,5}){1,3}"
 
+# An extension written after the number ("x905", "ext. 12", "Durchwahl 12") belongs to
+# it: without it, a glued "x905" would stop the number from matching at all.
+EXTENSION_WORDS: Final = ("x", "ext", "ext.", "extension", "durchwahl", "dw", "apparat", "app.")
+EXTENSION_MARK: Final = r",?[ ]?" + keyword(EXTENSION_WORDS) + r"[ ]?"
+PHONE_EXTENSION: Final = r"(?:" + EXTENSION_MARK + r"[0-9]{1,6})"
+# A number does not start right after a group of four digits (a card or account number
+# whose checksum failed is not a phone number either), nor inside an IBAN-shaped run
+# ("DE89 3704 0044 0532 0130 01" with a bad check digit holds "0044 0532 0130 01").
+_NOT_IN_IBAN: Final = r"(?<![A-Z]{2}[0-9]{2}(?: [A-Z0-9]{4}){0,7} )"
+NOT_IN_GROUPS: Final = r"(?<![0-9]{4}[ \-])" + _NOT_IN_IBAN
+
 # Longest branches: the international one, 5 + 8 + 6 groups of 9 characters; with the
-# 00 prefix, 5 + 9 + 8 + 5 groups of 9.
-_PHONE_MAX: Final = 67
+# 00 prefix, 5 + 9 + 8 + 5 groups of 9; then an extension of at most 2 + 11 + 7.
+_PHONE_MAX: Final = 67 + 20
 
 
 def _national_format(region: str) -> str:
@@ -157,7 +144,16 @@ def _phone_pattern(regions: Iterable[str]) -> str:
         branch = _national_format(region)
         if branch not in branches:
             branches.append(branch)
-    return _NUM_BEFORE + "(?:" + "|".join(branches) + ")" + _NUM_AFTER
+    return (
+        _NUM_BEFORE
+        + NOT_IN_GROUPS
+        + "(?:"
+        + "|".join(branches)
+        + ")"
+        + PHONE_EXTENSION
+        + "?"
+        + _NUM_AFTER
+    )
 
 
 def phone_entity(mode: str = "lenient", regions: Iterable[str] = ("US", "DE")) -> EntityPattern:
@@ -207,7 +203,7 @@ _SSN_GAP: Final = (
     r"(?:[ \t]{0,3}(?:[:#=(\-\"']|(?i:is|was|on[ \t]file|number|no\.|nr\.)(?!\w))){0,4}[ \t]{0,3}"
 )
 # "social security number" (22), four fillers of at most 3 + 7, 3 spaces, 9 digits.
-_SSN_BARE_MAX: Final = 22 + 4 * 10 + 3 + 9
+_SSN_BARE_MAX: Final = 22 + 4 * 10 + 3 + 11
 
 _ENTRIES: Final[tuple[EntityPattern, ...]] = (
     EntityPattern(
@@ -217,6 +213,8 @@ _ENTRIES: Final[tuple[EntityPattern, ...]] = (
             rf"(?<!{EMAIL_LOCAL_CHAR}){EMAIL_LOCAL_CHAR}{{1,64}}@"
             rf"(?:[\w--[_{_NOSPACE}]](?:[[\w\-]--[{_NOSPACE}]]{{0,61}}[\w--[_{_NOSPACE}]])?\.){{1,8}}"
             rf"[\w--[\d_{_NOSPACE}]]{{2,63}}(?!{_W}|-)"
+            # host:path is an scp/ssh remote (git@github.com:org/repo.git), not a mailbox
+            r"(?!:[\w~/])"
         ),
         validator=None,
         score=0.95,
@@ -241,7 +239,10 @@ _ENTRIES: Final[tuple[EntityPattern, ...]] = (
         label="US_SSN",
         # A bare run of nine digits is an SSN only when the text says so right before
         # it; \K drops the keyword from the match, as for bearer tokens.
-        pattern=_SSN_KEYWORD + _SSN_GAP + r"\K[0-9]{9}" + _NUM_AFTER,
+        pattern=_SSN_KEYWORD
+        + _SSN_GAP
+        + r"\K(?:[0-9]{9}|[0-9]{3}-[0-9]{2}-[0-9]{4}|[0-9]{3} [0-9]{2} [0-9]{4})"
+        + _NUM_AFTER,
         validator=v.is_us_ssn,
         score=0.85,
         description="Bare 9-digit US SSN right after 'SSN' or 'social security number'",
@@ -254,10 +255,10 @@ _ENTRIES: Final[tuple[EntityPattern, ...]] = (
     EntityPattern(
         name="CREDIT_CARD",
         label="CREDIT_CARD",
-        pattern=_NUM_BEFORE + r"[0-9](?:[ \-]?[0-9]){12,18}" + _NUM_AFTER,
+        pattern=_NUM_BEFORE + _NOT_IN_IBAN + r"[0-9](?:[ \-]?[0-9]){11,18}" + _NUM_AFTER,
         validator=v.is_credit_card,
         score=0.95,
-        description="Payment card number, 13-19 digits, known issuer prefix, Luhn check",
+        description="Payment card number, 12-19 digits, a scheme's IIN range and length, Luhn",
         max_length=19 + 18,
         anchors=_DIGITS,
     ),
@@ -364,12 +365,14 @@ _ENTRIES: Final[tuple[EntityPattern, ...]] = (
     EntityPattern(
         name="SLACK_TOKEN",
         label="API_KEY",
-        pattern=_TOKEN_BEFORE + r"xox[abpr]-[A-Za-z0-9\-]{10,250}" + _TOKEN_AFTER,
+        pattern=_TOKEN_BEFORE
+        + r"(?:xox[abposer]|xapp)-[A-Za-z0-9\-]{10,250}"
+        + _TOKEN_AFTER,
         validator=None,
         score=0.95,
-        description="Slack token (xoxa-, xoxb-, xoxp-, xoxr-)",
+        description="Slack token (xoxa-, xoxb-, xoxp-, xoxr-, xoxs-, xoxo-, xoxe-, xapp-)",
         max_length=255,
-        anchors=("xox",),
+        anchors=("xox", "xapp-"),
     ),
     EntityPattern(
         name="ANTHROPIC_API_KEY",
@@ -405,10 +408,22 @@ _ENTRIES: Final[tuple[EntityPattern, ...]] = (
     ),
 )
 
+def _assemble() -> tuple[EntityPattern, ...]:
+    """The library in precedence order: identifiers, then credentials, then the rest."""
+    by_name = {entry.name: entry for entry in _ENTRIES + PERSONAL_ENTRIES + SECRET_ENTRIES}
+    by_name["PHONE_BARE"] = bare_phone_entity(
+        v.phone_validator(strict=False, regions=("US", "DE"), isbn_guard=False)
+    )
+    first = ("EMAIL", "US_SSN", "US_SSN_BARE", "US_ITIN", "US_ITIN_BARE", "PHONE", "PHONE_BARE")
+    return tuple(by_name[name] for name in first) + tuple(
+        entry for name, entry in by_name.items() if name not in first
+    )
+
+
 # Insertion order is meaningful: when two built-ins match the very same text, the
 # earlier one names it (a JWT after "Bearer" is a JWT, not a generic API key; a
 # 3-2-4 group "012-34-5678" is an SSN, not a trunk-0 phone number: no phone plan
 # groups a 9-digit number that way).
 BUILTIN_ENTITIES: Final[Mapping[str, EntityPattern]] = MappingProxyType(
-    {entry.name: entry for entry in _ENTRIES}
+    {entry.name: entry for entry in _assemble()}
 )

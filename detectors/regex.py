@@ -46,8 +46,10 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Final, final
 
+import ahocorasick
 import regex
 
+from detectors.library import EXTENSION_MARK
 from detectors.regex_rules import Rule, rules_from_options
 from pipelines.canon import fold_case
 from pipelines.egress import OutputPattern
@@ -81,11 +83,15 @@ _WORKERS: Final = max(1, min(4, os.cpu_count() or 1))
 # A run of the characters numeric values are written with.  It starts at a digit (a
 # first-character set of one ASCII range lets `regex` skip ahead at C speed); a "+" or
 # "(" right before it, which opens a phone number, is added afterwards.
-_CLUSTER: Final = regex.compile(r"[0-9][0-9 \t+()\-./]*")
+# A phone extension ("x905", "ext. 12") continues the run it follows.
+_CLUSTER: Final = regex.compile(
+    r"[0-9](?:[0-9 \t+()\-./]|" + EXTENSION_MARK + r"(?=[0-9]))*", regex.VERSION1
+)
 _DROP_SEPARATORS: Final = str.maketrans("", "", " \t+()-./")
-# The shortest numeric values: a phone number of 6 digits, an IPv4 address of 7
-# characters.  Shorter runs (years, amounts, ticket numbers) are dropped at once.
-_MIN_CLUSTER: Final = 6
+# The shortest runs a rule needs: a postcode of 5 digits (where the address rules
+# look), a phone number of 6 digits, an IPv4 address of 7 characters.  Shorter runs
+# (years, amounts, ticket numbers) are dropped at once.
+_MIN_CLUSTER: Final = 5
 
 
 def _digit_clusters(text: str) -> Iterator[tuple[int, int, int, int, bool, str]]:
@@ -107,6 +113,14 @@ def _digit_clusters(text: str) -> Iterator[tuple[int, int, int, int, bool, str]]
         chunk = text[start:stop]
         digits = len(chunk.translate(_DROP_SEPARATORS))
         yield start, stop, digits, chunk.count("."), lead, chunk
+
+
+def _may_match(rule: Rule, caseless: str) -> bool:
+    """The rule's cheap gates on the case-folded text: one of its anchors occurs in any
+    case; a gitleaks rule's keyword does."""
+    if rule.anchors and not any(anchor in caseless for anchor in rule.caseless_anchors):
+        return False
+    return rule.gitleaks is None or rule.gitleaks.keyword_in(caseless)
 
 
 def _non_overlapping(candidates: Iterable[tuple[int, Span]]) -> list[Span]:
@@ -133,7 +147,16 @@ def _non_overlapping(candidates: Iterable[tuple[int, Span]]) -> list[Span]:
 class RegexDetector:
     """Finds built-in and custom patterns; see the module docstring."""
 
-    __slots__ = ("_has_numeric", "_labels", "_name", "_numeric", "_pool", "_rules")
+    __slots__ = (
+        "_anchors",
+        "_clustered",
+        "_labels",
+        "_name",
+        "_near_runs",
+        "_numeric",
+        "_pool",
+        "_rules",
+    )
 
     def __init__(self, name: str, rules: Sequence[Rule]) -> None:
         self._name = name
@@ -143,7 +166,11 @@ class RegexDetector:
         self._labels = frozenset(rule.label for rule in self._rules)
         # (index, rule) of the numeric rules, scanned cluster by cluster.
         self._numeric = tuple((i, r) for i, r in enumerate(self._rules) if r.min_digits is not None)
-        self._has_numeric = bool(self._numeric)
+        # (index, rule) of the rules searched near digit runs: their hits are looked
+        # for in the same pass over the clusters.
+        self._near_runs = tuple((i, r) for i, r in enumerate(self._rules) if r.near_digits)
+        self._clustered = bool(self._numeric or self._near_runs)
+        self._anchors = _AnchorIndex(self._rules)
 
     @property
     def name(self) -> str:
@@ -154,6 +181,11 @@ class RegexDetector:
     def labels(self) -> frozenset[str]:
         """Labels of the enabled built-ins and custom patterns."""
         return self._labels
+
+    @property
+    def structured(self) -> bool:
+        """Reports validated structured values: wins over a model's overlapping span."""
+        return True
 
     @property
     def output_patterns(self) -> tuple[OutputPattern, ...]:
@@ -219,19 +251,26 @@ class RegexDetector:
         caseless = fold_case(text)
         seconds = min(_BASE_BUDGET_S + len(text) * _BUDGET_PER_CHAR_S, _MAX_BUDGET_S)
         budget = _Budget(self._name, seconds, cancelled)
-        numeric = self._cluster_matches(folded, budget) if self._has_numeric else {}
+        numeric = self._cluster_matches(folded, budget) if self._clustered else {}
+        anchor_starts = self._anchors.starts(folded, caseless)
+        gated = self._anchors.gated
         found: dict[tuple[int, int], tuple[int, Span]] = {}
         for index, rule in enumerate(self._rules):
             if rule.min_digits is not None:
                 matches = numeric.get(index, [])
-            elif rule.anchors and not any(a in caseless for a in rule.caseless_anchors):
-                continue
-            elif rule.around:
-                matches = self._around_matches(rule, folded, budget)
+            elif rule.near_digits:
+                matches = self._near_matches(rule, folded, numeric.get(index, []), budget)
             elif rule.at_anchor:
-                matches = self._at_anchor_matches(rule, folded, caseless, budget)
+                starts = anchor_starts.get(index, ())
+                matches = self._at_anchor_matches(rule, folded, starts, budget)
+            elif index in gated:
+                if index not in anchor_starts:
+                    continue
+                matches = self._gated_matches(rule, folded, budget)
+            elif not _may_match(rule, caseless):
+                continue
             else:
-                matches = self._matches(rule, folded, 0, len(folded), budget)
+                matches = self._gated_matches(rule, folded, budget)
             for start, end in matches:
                 # Rules run in precedence order: the first to claim exact offsets names them.
                 span = Span(start, end, rule.label, rule.score, self._name)
@@ -248,10 +287,19 @@ class RegexDetector:
         """
         numeric = self._numeric
         found: dict[int, list[tuple[int, int]]] = {index: [] for index, _ in numeric}
+        for index, _ in self._near_runs:
+            found[index] = []
         size = len(text)
         for count, (start, stop, digits, dots, lead, chunk) in enumerate(_digit_clusters(text)):
             if count % _CALLS_PER_CHECK == 0:
                 budget.check()
+            for index, rule in self._near_runs:
+                if digits >= rule.near_digits:
+                    assert rule.near is not None  # set with near_digits
+                    begin = max(0, start - rule.near_lead)
+                    found[index] += (
+                        hit.span() for hit in rule.near.finditer(text, begin, min(size, stop + 2))
+                    )
             for index, rule in numeric:
                 if digits < (rule.min_digits or 0) or dots < rule.min_dots:
                     continue
@@ -267,6 +315,15 @@ class RegexDetector:
                 else:
                     found[index] += self._matches(rule, text, start, min(size, stop + 2), budget)
         return found
+
+    def _gated_matches(self, rule: Rule, text: str, budget: _Budget) -> list[tuple[int, int]]:
+        """The matches of a rule one of whose anchors occurs (or that has none)."""
+        if rule.near is not None:
+            hits = [hit.span() for hit in rule.near.finditer(text)]
+            return self._near_matches(rule, text, hits, budget)
+        if rule.around:
+            return self._around_matches(rule, text, budget)
+        return self._matches(rule, text, 0, len(text), budget)
 
     def _around_matches(self, rule: Rule, text: str, budget: _Budget) -> list[tuple[int, int]]:
         """Try the rule once per occurrence of its single anchor (``@``).
@@ -291,20 +348,38 @@ class RegexDetector:
             at = text.find(anchor, at + 1)
         return spans
 
-    def _at_anchor_matches(
-        self, rule: Rule, text: str, caseless: str, budget: _Budget
+    def _near_matches(
+        self, rule: Rule, text: str, hits: Iterable[tuple[int, int]], budget: _Budget
     ) -> list[tuple[int, int]]:
-        """Try the rule only where one of its anchors occurs (in any case): every match
-        starts there."""
+        """Search the rule only in windows around the ``hits`` of its ``near`` pattern.
+
+        Every match contains a hit and lies within ``near_back`` before and
+        ``near_ahead`` after it, so merged windows hold every match whole.
+        """
+        size = len(text)
+        windows: list[list[int]] = []
+        for start, stop in hits:
+            begin = max(0, start - rule.near_back)
+            end = min(size, stop + rule.near_ahead)
+            if windows and begin <= windows[-1][1]:
+                windows[-1][1] = max(windows[-1][1], end)
+            else:
+                windows.append([begin, end])
+        spans: list[tuple[int, int]] = []
+        for begin, end in windows:
+            spans += self._matches(rule, text, begin, end, budget)
+        return spans
+
+    def _at_anchor_matches(
+        self, rule: Rule, text: str, starts: Iterable[int], budget: _Budget
+    ) -> list[tuple[int, int]]:
+        """Try the rule only where one of its anchors starts: every match starts there."""
         spans: list[tuple[int, int]] = []
         size = len(text)
-        for anchor in rule.caseless_anchors:
-            at = caseless.find(anchor)
-            while at != -1:
-                stop = min(size, at + rule.max_length + 2)
-                spans += self._matches(rule, text, at, stop, budget, anchored=True)
-                at = caseless.find(anchor, at + 1)
-        return sorted(set(spans))
+        for at in starts:
+            stop = min(size, at + rule.max_length + 2)
+            spans += self._matches(rule, text, at, stop, budget, anchored=True)
+        return spans
 
     def _matches(
         self,
@@ -325,6 +400,12 @@ class RegexDetector:
             start, end = match.span()
             if end <= start:  # a custom pattern that can match empty text
                 pos = start + 1
+                continue
+            if rule.gitleaks is not None:
+                secret = rule.gitleaks.secret(match)
+                if secret is not None:
+                    spans.append(secret)
+                pos = end
                 continue
             if rule.accepts(text, start, end):
                 spans.append((start, end))
@@ -378,6 +459,76 @@ class RegexDetector:
             return method(text, pos, stop, timeout=budget.left())
         except TimeoutError as exc:
             raise budget.exhausted() from exc
+
+
+@final
+class _AnchorIndex:
+    """Where the anchors of the rules tried at their anchors start, and which gated
+    rules' anchors occur at all.
+
+    One Aho-Corasick pass over the text finds every anchor of every ``at_anchor`` rule
+    as spelled (the library spells each case form a match can start with).  A second
+    pass over the case-folded text finds the anchors of the ``at_anchor`` rules whose
+    pattern ignores case, and the anchors of the rules searched only if one of them
+    occurs in any case (the gate), when all of those are longer than one character
+    (one-character anchors, such as ``@``, occur everywhere; such rules, and gitleaks
+    rules with their keywords, keep the per-rule gate).  Two passes instead of a
+    ``str.find`` per anchor: the rules have hundreds of anchors between them.
+    """
+
+    __slots__ = ("_caseless", "_exact", "gated")
+
+    def __init__(self, rules: Sequence[Rule]) -> None:
+        exact: dict[str, list[int]] = {}
+        caseless: dict[str, list[int]] = {}
+        gated: list[int] = []
+        for index, rule in enumerate(rules):
+            if rule.at_anchor:
+                forms = rule.caseless_anchors if rule.anchor_caseless else rule.anchors
+                owners = caseless if rule.anchor_caseless else exact
+            elif _gated_by_index(rule):
+                forms, owners = rule.caseless_anchors, caseless
+                gated.append(index)
+            else:
+                continue
+            for form in forms:
+                owners.setdefault(form, []).append(index)
+        self._exact = self._automaton(exact)
+        self._caseless = self._automaton(caseless)
+        # Rule indexes whose gate this index decides: skipped unless found by ``starts``.
+        self.gated = frozenset(gated)
+
+    @staticmethod
+    def _automaton(owners: Mapping[str, list[int]]) -> ahocorasick.Automaton | None:
+        if not owners:
+            return None
+        automaton = ahocorasick.Automaton()
+        for form, indexes in owners.items():
+            automaton.add_word(form, (len(form) - 1, tuple(dict.fromkeys(indexes))))
+        automaton.make_automaton()
+        return automaton
+
+    def starts(self, text: str, caseless: str) -> dict[int, list[int]]:
+        """Per rule index, the sorted offsets at which one of its anchors starts."""
+        found: dict[int, set[int]] = {}
+        for automaton, where in ((self._exact, text), (self._caseless, caseless)):
+            if automaton is None:
+                continue
+            for end, (back, indexes) in automaton.iter(where):
+                for index in indexes:
+                    found.setdefault(index, set()).add(end - back)
+        return {index: sorted(offsets) for index, offsets in found.items()}
+
+
+def _gated_by_index(rule: Rule) -> bool:
+    """A rule searched only if an anchor occurs, all its anchors longer than one character."""
+    return (
+        rule.min_digits is None
+        and not rule.near_digits
+        and rule.gitleaks is None
+        and bool(rule.anchors)
+        and all(len(anchor) > 1 for anchor in rule.caseless_anchors)
+    )
 
 
 @final

@@ -13,6 +13,7 @@ each ``@``.  These are facts about the library's patterns, kept next to them her
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -20,6 +21,7 @@ from typing import Final, final
 
 import regex
 
+from detectors.gitleaks import GitleaksCheck, gitleaks_rules
 from detectors.library import (
     BUILTIN_ENTITIES,
     EMAIL_LOCAL_CHAR,
@@ -30,7 +32,8 @@ from detectors.library import (
     phone_entity,
     phone_formats_are_marked,
 )
-from detectors.validators import Validator
+from detectors.library_personal import bare_phone_entity
+from detectors.validators import Validator, is_us_ssn_any_area, phone_validator
 from pipelines.errors import ConfigError
 from pipelines.placeholders import LABEL_RE
 from pipelines.spans import DetectorContext
@@ -38,7 +41,9 @@ from pipelines.spans import DetectorContext
 __all__ = ["Rule", "cluster_prefilter", "may_hold_phone", "rules_from_options"]
 
 _CONTEXT_WINDOW: Final = 50
-_OPTION_KEYS: Final = frozenset({"entities", "phone_mode", "phone_regions", "custom"})
+_OPTION_KEYS: Final = frozenset(
+    {"entities", "phone_mode", "phone_regions", "custom", "ssn_area_9xx", "gitleaks"}
+)
 _CUSTOM_KEYS: Final = frozenset({"label", "pattern", "validator", "context", "score"})
 
 # Built-ins scanned only around their one anchor: name -> (most characters a match
@@ -50,15 +55,35 @@ _AROUND_RULES: Final[Mapping[str, tuple[int, str]]] = {"EMAIL": (64, EMAIL_LOCAL
 # the anchors are tried.  A whole-text search cannot skip ahead to a case-insensitive
 # keyword behind a look-behind and costs more than all other rules together.
 _AT_ANCHOR_RULES: Final = frozenset({"US_SSN_BARE"})
+# Built-ins searched only near the hits of a cheap standard-library pattern that every
+# match contains: name -> (that pattern, most characters a match starts before a hit,
+# most characters it ends after one, and for a hit made of a digit run: its fewest
+# digits and how many characters it starts before the run).  A whole-text search for
+# these costs more than every other rule together (a match may start at any
+# capitalised word or any word); a hit holding a digit run is looked for only at the
+# digit clusters the numeric rules visit anyway, not over the whole text.
+_NEAR_RULES: Final[Mapping[str, tuple[str, int, int, tuple[int, int] | None]]] = {
+    # the postcode and the first letter of the city
+    "DE_ADDRESS": (r"[0-9]{5} [A-ZÄÖÜ]", 200, 80, (5, 0)),
+    # the state code and the ZIP code
+    "US_ADDRESS": (r"[A-Z]{2} [0-9]{5}", 220, 12, (5, 3)),
+    # a bracketed "at" or "dot", or a spelled-out " dot ": the plain " at " form needs one
+    "EMAIL_OBFUSCATED": (r"[\[({<] ?(?:at|AT|dot|DOT) ?[\])}>]| (?:dot|DOT) ", 420, 420, None),
+}
 _CLUSTER_RULES: Final[Mapping[str, tuple[int, int, int]]] = {
     # built-in name: (fewest digits a value has, fewest dots, characters it starts
     # before the cluster: the IBAN country code, then the only start tried)
     "PHONE": (6, 0, 0),
-    "CREDIT_CARD": (13, 0, 0),
+    "CREDIT_CARD": (12, 0, 0),
     "IBAN": (2, 0, 2),
     "US_SSN": (9, 0, 0),
     "DE_TAX_ID": (11, 0, 0),
     "IPV4": (4, 3, 0),
+    "US_ITIN": (9, 0, 0),
+    "CH_AHV": (13, 0, 0),
+    "ES_DNI": (8, 0, 0),
+    "FR_NIR": (13, 0, 0),
+    "SE_PERSONNUMMER": (10, 0, 0),
 }
 
 
@@ -98,9 +123,25 @@ def _core_occurs(core: str) -> Callable[[str, int], bool]:
 _CLUSTER_NEEDS: Final[Mapping[str, Callable[[str, int], bool]]] = {
     "US_SSN": _core_occurs(r"[0-9]{3}(?:-[0-9]{2}-| [0-9]{2} )[0-9]{4}"),
     "DE_TAX_ID": _core_occurs(r"[0-9]{2} [0-9]{3} [0-9]{3} [0-9]{3}|[0-9]{11}"),
-    "CREDIT_CARD": _core_occurs(r"[0-9](?:[ \-]?[0-9]){12}"),
+    "CREDIT_CARD": _core_occurs(r"[0-9](?:[ \-]?[0-9]){11}"),
     "IPV4": _core_occurs(r"[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}"),
+    "US_ITIN": _core_occurs(r"9[0-9]{2}[- ][5-9][0-9][- ][0-9]{4}"),
+    "CH_AHV": _core_occurs(r"756[.]?[0-9]{4}"),
+    "ES_DNI": _core_occurs(r"[0-9]{8}"),
+    "FR_NIR": _core_occurs(r"[12] ?[0-9]{2} ?[0-9]{2} ?[0-9]{2}"),
+    "SE_PERSONNUMMER": _core_occurs(r"[0-9]{6}[-+][0-9]{4}"),
 }
+
+
+# An inline flag group that turns on IGNORECASE: ``(?i)``, ``(?i:``, ``(?si-x:``.
+_INLINE_IGNORECASE: Final = re.compile(r"\(\?[a-zA-Z]*i[a-zA-Z]*(?:[-:)])")
+
+
+def _ignores_case(compiled: regex.Pattern[str]) -> bool:
+    """Whether any part of the pattern may match case-insensitively (erring towards yes)."""
+    return bool(compiled.flags & regex.IGNORECASE) or bool(
+        _INLINE_IGNORECASE.search(compiled.pattern)
+    )
 
 
 def cluster_prefilter(name: str) -> Callable[[str, int], bool] | None:
@@ -120,7 +161,12 @@ class Rule:
     only around the anchor (``around``: how far before it a match may start, where
     the run ``run_before`` matches backwards from the anchor begins), or only at the
     anchors (``at_anchor``: every match starts with one).  ``field`` is the option
-    path of an operator pattern (``custom[2]``), ``None`` for a built-in.
+    path of an operator pattern (``custom[2]``), ``None`` for a built-in.  ``gitleaks``:
+    the extra conditions of a rule loaded from a gitleaks file (secret group, entropy,
+    keywords, allowlists).  ``near``: the rule is searched only in windows reaching
+    ``near_back`` characters before and ``near_ahead`` after each hit of this pattern;
+    with ``near_digits``, every hit holds a run of at least that many digits and starts
+    at most ``near_lead`` characters before it, so hits are looked for only there.
     """
 
     label: str
@@ -138,13 +184,24 @@ class Rule:
     at_anchor: bool = False
     run_before: regex.Pattern[str] | None = None
     field: str | None = None
+    gitleaks: GitleaksCheck | None = None
+    near: re.Pattern[str] | None = None
+    near_back: int = 0
+    near_ahead: int = 0
+    near_digits: int = 0
+    near_lead: int = 0
 
     # The anchors in lower case, once each: the prefilter ignores case (set below).
     caseless_anchors: tuple[str, ...] = ()
+    # For an ``at_anchor`` rule: its pattern may match its keyword in any case, so its
+    # anchors are looked for in the case-folded text; otherwise as spelled, since the
+    # library spells every case form a match can start with (set below).
+    anchor_caseless: bool = False
 
     def __post_init__(self) -> None:
         lowered = tuple(dict.fromkeys(anchor.lower() for anchor in self.anchors))
         object.__setattr__(self, "caseless_anchors", lowered)
+        object.__setattr__(self, "anchor_caseless", _ignores_case(self.compiled))
 
     def accepts(self, text: str, start: int, end: int) -> bool:
         if self.validator is not None and not self.validator(text[start:end]):
@@ -201,12 +258,23 @@ def _builtin_rules(options: Mapping[str, object], context: DetectorContext) -> l
                 context, f"phone_regions[{index}]", "unknown region", "an ISO 3166 region code"
             ) from exc
     phone = phone_entity(str(mode), regions)
+    assert phone.validator is not None
+    bare = phone_validator(strict=mode == "strict", regions=regions, isbn_guard=False)
+    replaced = {"PHONE": phone, "PHONE_BARE": bare_phone_entity(bare)}
+    any_area = options.get("ssn_area_9xx", False)
+    if not isinstance(any_area, bool):
+        raise _error(context, "ssn_area_9xx", "not a boolean", "true or false")
+    if any_area:
+        # Documented option: after an SSN keyword, a 9xx area is read as an SSN too
+        # (files that store ITINs or test numbers in an SSN field).
+        ssn_bare = BUILTIN_ENTITIES["US_SSN_BARE"]
+        replaced["US_SSN_BARE"] = dataclasses.replace(ssn_bare, validator=is_us_ssn_any_area)
 
     rules = []
     for name in BUILTIN_ENTITIES:  # library order is the precedence order
         if name not in seen:
             continue
-        entry: EntityPattern = phone if name == "PHONE" else BUILTIN_ENTITIES[name]
+        entry: EntityPattern = replaced.get(name, BUILTIN_ENTITIES[name])
         min_digits, min_dots, lead = _CLUSTER_RULES.get(name, (None, 0, 0))
         around, run_class = _AROUND_RULES.get(name, (0, ""))
         # Matched backwards from the anchor: one more than allowed tells "too long".
@@ -219,6 +287,8 @@ def _builtin_rules(options: Mapping[str, object], context: DetectorContext) -> l
         # trunk prefix adds a format it does not describe.
         marked = name != "PHONE" or phone_formats_are_marked(regions)
         needs = cluster_prefilter(name) if marked else None
+        near_source, near_back, near_ahead, near_run = _NEAR_RULES.get(name, ("", 0, 0, None))
+        near_digits, near_lead = near_run or (0, 0)
         rules.append(
             Rule(
                 entry.label,
@@ -233,8 +303,13 @@ def _builtin_rules(options: Mapping[str, object], context: DetectorContext) -> l
                 entry.max_length or 0,
                 around,
                 needs,
-                name in _AT_ANCHOR_RULES,
+                entry.starts_at_anchor or name in _AT_ANCHOR_RULES,
                 run_before,
+                near=re.compile(near_source) if near_source else None,
+                near_back=near_back,
+                near_ahead=near_ahead,
+                near_digits=near_digits,
+                near_lead=near_lead,
             )
         )
     return rules
@@ -295,6 +370,8 @@ def rules_from_options(options: Mapping[str, object], context: DetectorContext) 
         expected = "one of " + ", ".join(sorted(_OPTION_KEYS))
         raise _error(context, unknown[0], "unknown option", expected)
     rules = _builtin_rules(options, context)
+    if "gitleaks" in options:
+        rules.extend(gitleaks_rules(options["gitleaks"], context))
     custom = options.get("custom", [])
     if not isinstance(custom, list):
         raise _error(context, "custom", "not a list", "a list of custom patterns")

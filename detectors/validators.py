@@ -33,6 +33,8 @@ from typing import Final
 import phonenumbers
 from stdnum import numdb
 
+from detectors import id_validators as idv
+
 __all__ = [
     "VALIDATORS",
     "Validator",
@@ -47,16 +49,44 @@ __all__ = [
     "is_mod97",
     "is_random_token",
     "is_us_ssn",
+    "is_us_ssn_any_area",
     "phone_validator",
 ]
 
 Validator = Callable[[str], bool]
 
-# Issuer prefixes (IIN ranges) of the card networks in circulation: Visa, Mastercard
-# (51-55 and 2221-2720), American Express, Discover, Diners, JCB, UnionPay, Maestro.
-# Luhn alone accepts one random digit string in ten; the prefix and length rules keep
-# order numbers and invoice references out.
-_CARD_LENGTHS: Final = range(13, 20)
+# Issuer identification number (IIN) ranges of the card schemes in circulation and the
+# lengths each issues: (first prefix, last prefix, lengths).  Luhn alone accepts one
+# random digit string in ten; the prefix and length rules keep order numbers and
+# invoice references out.  Sources: the schemes' published IIN tables (ISO/IEC 7812),
+# as collected in the public "Payment card number" reference.
+_CARD_SCHEMES: Final = (
+    ("4", "4", (13, 16, 19)),  # Visa (Electron, V Pay included)
+    ("51", "55", (16,)),  # Mastercard
+    ("2221", "2720", (16,)),  # Mastercard 2-series
+    ("34", "34", (15,)),  # American Express
+    ("37", "37", (15,)),
+    ("300", "305", (14, 15, 16, 17, 18, 19)),  # Diners Club International
+    ("3095", "3095", (14, 15, 16, 17, 18, 19)),
+    ("36", "36", (14, 15, 16, 17, 18, 19)),
+    ("38", "39", (14, 15, 16, 17, 18, 19)),
+    ("6011", "6011", (16, 17, 18, 19)),  # Discover
+    ("644", "649", (16, 17, 18, 19)),
+    ("65", "65", (16, 17, 18, 19)),
+    ("3528", "3589", (16, 17, 18, 19)),  # JCB
+    ("1800", "1800", (15,)),  # JCB 15-digit
+    ("2131", "2131", (15,)),
+    ("62", "62", (16, 17, 18, 19)),  # UnionPay
+    ("81", "81", (16, 17, 18, 19)),
+    ("2200", "2204", (16, 17, 18, 19)),  # Mir
+    ("50", "50", tuple(range(12, 20))),  # Maestro
+    ("56", "69", tuple(range(12, 20))),
+    ("60", "60", (16,)),  # RuPay (60, 65, 81, 82, 508 fall in the ranges above)
+    ("82", "82", (16,)),
+    ("9792", "9792", (16,)),  # Troy
+    ("1", "1", (15,)),  # UATP
+)
+_CARD_LENGTHS: Final = range(12, 20)
 
 
 def digits_only(text: str) -> str:
@@ -67,23 +97,12 @@ def digits_only(text: str) -> str:
 
 
 def _card_prefix_ok(number: str) -> bool:
-    two = int(number[:2])
-    four = int(number[:4])
-    if number[0] == "4":
-        return True  # Visa
-    if 51 <= two <= 55 or 2221 <= four <= 2720:
-        return True  # Mastercard
-    if two in (34, 37):
-        return len(number) == 15  # American Express
-    if two in (36, 38, 39) or 300 <= int(number[:3]) <= 305:
-        return True  # Diners Club
-    if number.startswith("6011") or two == 65 or 644 <= int(number[:3]) <= 649:
-        return True  # Discover
-    if two == 35:
-        return True  # JCB
-    if two == 62:
-        return True  # UnionPay
-    return two == 50 or 56 <= two <= 69  # Maestro
+    """The number falls in a scheme's IIN range and has a length that scheme issues."""
+    size = len(number)
+    for first, last, lengths in _CARD_SCHEMES:
+        if size in lengths and first <= number[: len(first)] <= last:
+            return True
+    return False
 
 
 def _single_separator_kind(text: str) -> bool:
@@ -111,12 +130,16 @@ def is_luhn(text: str) -> bool:
 
 
 def is_credit_card(text: str) -> bool:
-    """A payment card number: 13-19 digits, a known issuer prefix, a valid Luhn digit.
+    """A payment card number: 12-19 digits, a scheme's IIN range and length, Luhn.
 
-    Spaces or dashes between digit groups are allowed, but not mixed.
+    Spaces or dashes between digit groups are allowed, but not mixed.  A 12-digit
+    (Maestro) number counts only when grouped 4-4-4 as printed: a bare 12-digit run is
+    far more often an account or order id.
     """
     number = digits_only(text)
     if len(number) not in _CARD_LENGTHS or not _single_separator_kind(text):
+        return False
+    if len(number) == 12 and len(text) != 14:
         return False
     return _card_prefix_ok(number) and _luhn_ok(number)
 
@@ -191,6 +214,14 @@ def is_us_ssn(text: str) -> bool:
     if area in ("000", "666") or area[0] == "9" or group == "00" or serial == "0000":
         return False
     return number not in _SSN_ADVERTISED
+
+
+def is_us_ssn_any_area(text: str) -> bool:
+    """:func:`is_us_ssn` with the 900-999 area allowed (``ssn_area_9xx`` after a keyword)."""
+    number = digits_only(text)
+    if len(number) == 9 and number[0] == "9":
+        number = "1" + number[1:]
+    return is_us_ssn(number)
 
 
 def is_de_tax_id(text: str) -> bool:
@@ -324,7 +355,24 @@ def _possible_idd(text: str, digits: str) -> bool:
     return plan is not None and len(national) >= _IDD_MIN_NATIONAL and _possible(national, plan)
 
 
-def phone_validator(*, strict: bool, regions: Iterable[str]) -> Validator:
+# Where an extension starts: a letter (x, ext., Durchwahl) or a comma before one.
+_EXTENSION: Final = re.compile(r",?\s*[^\W\d_]")
+# The fewest digits a phone number has (Berlin's 030 1234 is dialled with more; the
+# regex detector's digit-cluster gate uses the same floor, so a reply and a prompt agree).
+_MIN_PHONE_DIGITS: Final = 6
+
+
+def _bare_isbn10(text: str) -> bool:
+    """Ten bare digits from 0 with a valid ISBN-10 check digit: a book, not a phone
+    (a trunk-0 run; right after a phone keyword the guard is off)."""
+    if len(text) != 10 or not text.isdigit() or not text.isascii() or text[0] != "0":
+        return False
+    return sum((10 - index) * int(digit) for index, digit in enumerate(text)) % 11 == 0
+
+
+def phone_validator(
+    *, strict: bool, regions: Iterable[str], isbn_guard: bool = True
+) -> Validator:
     """Return a validator for phone numbers written internationally or nationally.
 
     ``+`` numbers are checked against their country calling code, and so are numbers
@@ -340,6 +388,10 @@ def phone_validator(*, strict: bool, regions: Iterable[str]) -> Validator:
     region_list = tuple(regions)
     trunk0 = {region: _region_plan(region)[0] == "0" for region in region_list}
 
+    def main_number(text: str) -> str:
+        # The extension ("x905", "ext. 12") is not part of the number checked.
+        return _EXTENSION.split(text.strip(), maxsplit=1)[0]
+
     def targets(text: str, digits: str) -> tuple[str | None, ...]:
         if text.lstrip().startswith("+"):
             return (None,)
@@ -347,8 +399,10 @@ def phone_validator(*, strict: bool, regions: Iterable[str]) -> Validator:
         return tuple(region for region in region_list if trunk0[region] == leading_zero)
 
     def lenient(text: str) -> bool:
-        text = text.lstrip()
+        text = main_number(text)
         digits = digits_only(text)
+        if len(digits) < _MIN_PHONE_DIGITS or (isbn_guard and _bare_isbn10(text)):
+            return False
         if text.startswith("00"):
             return _possible_idd(text, digits)
         for region in targets(text, digits):
@@ -359,7 +413,9 @@ def phone_validator(*, strict: bool, regions: Iterable[str]) -> Validator:
         return False
 
     def strict_check(text: str) -> bool:
-        text = text.lstrip()
+        text = main_number(text)
+        if len(digits_only(text)) < _MIN_PHONE_DIGITS or (isbn_guard and _bare_isbn10(text)):
+            return False
         if text.startswith("00"):
             # phonenumbers reads the 00 access code only for regions that dial it;
             # written as + the number is parsed the same from anywhere.
@@ -395,5 +451,15 @@ VALIDATORS: Final[Mapping[str, Validator]] = MappingProxyType(
         "random_token": is_random_token,
         "phone": _LENIENT_DEFAULT_PHONE,
         "phone_strict": _STRICT_DEFAULT_PHONE,
+        "us_itin": idv.is_us_itin,
+        "bic": idv.is_bic,
+        "vat_id": idv.is_vat_id,
+        "national_id": idv.is_national_id,
+        "icao_document": idv.is_icao_document,
+        "birth_date": idv.is_birth_date,
+        "de_address": idv.is_de_address,
+        "us_address": idv.is_us_address,
+        "high_entropy": idv.is_high_entropy,
+        "random_letters": idv.is_random_letters,
     }
 )

@@ -70,10 +70,11 @@ class Chain:
 
     ``timeouts`` maps detector names to seconds (absent: no limit); ``fail_open`` names
     detectors whose failure is skipped rather than raised; ``on_skip(name, error)`` is
-    called for each skip (the proxy logs a warning there).
+    called for each skip (the proxy logs a warning there); ``priorities`` maps detector
+    names to resolution tiers (see :mod:`pipelines.resolve`).
     """
 
-    __slots__ = ("_fail_open", "_on_skip", "_position", "_timeouts", "detectors")
+    __slots__ = ("_fail_open", "_on_skip", "_position", "_ranks", "_timeouts", "detectors")
 
     detectors: tuple[Detector, ...]
 
@@ -84,8 +85,16 @@ class Chain:
         timeouts: Mapping[str, float] | None = None,
         fail_open: frozenset[str] = frozenset(),
         on_skip: Callable[[str, BaseException], None] | None = None,
+        priorities: Mapping[str, int] | None = None,
     ) -> None:
         self.detectors = tuple(detectors)
+        # Resolution tiers (pipelines.resolve, I7): the route's ``priority`` per detector,
+        # else 1 for detectors of validated structured values, 0 for the others (models).
+        given = dict(priorities or {})
+        self._ranks = tuple(
+            given.get(d.name, 1 if getattr(d, "structured", False) is True else 0)
+            for d in self.detectors
+        )
         names = [detector.name for detector in self.detectors]
         if len(set(names)) != len(names):
             raise ValueError("detector names in a chain must be unique")
@@ -133,7 +142,14 @@ class Chain:
                     _view_spans(result, views, found, owner)
             for index, spans in enumerate(found):
                 per_text[index].append(spans)
-        return [resolve(lists) for lists in per_text], owner
+        resolved: list[list[Span]] = []
+        for index, lists in enumerate(per_text):
+            winners = resolve(lists, self._ranks, texts[index])
+            for span in winners:
+                if id(span) not in owner:  # a piece of a span trimmed around a higher tier
+                    owner[id(span)] = _parent_view(span, lists, owner)
+            resolved.append(winners)
+        return resolved, owner
 
     async def sanitize(
         self,
@@ -320,6 +336,20 @@ def _view_spans(
             raw = Span(mapped[0], mapped[1], span.label, span.score, span.detector)
             owner[id(raw)] = view
             found[view.index].append(raw)
+
+
+def _parent_view(piece: Span, lists: Sequence[Sequence[Span]], owner: dict[int, View]) -> View:
+    """The view of the detected span a trimmed ``piece`` was cut from."""
+    for spans in lists:
+        for span in spans:
+            if (
+                span.detector == piece.detector
+                and span.label == piece.label
+                and span.start <= piece.start
+                and piece.end <= span.end
+            ):
+                return owner[id(span)]
+    raise AssertionError("a resolved span comes from a detected one")
 
 
 def _raw_spans(

@@ -71,6 +71,7 @@ def build_chain(
         timeouts={name: config.detectors[name].timeout_s for name in chosen},
         fail_open=route.fail_open & frozenset(chosen),
         on_skip=on_skip,
+        priorities=route.priority,
     )
 
 

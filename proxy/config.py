@@ -73,6 +73,7 @@ SCHEMA: Final[Mapping[str, frozenset[str]]] = MappingProxyType({
     "detectors": frozenset({"type", "options", "timeout_s"}),
     "routes": frozenset({"name", "path", "api", "upstream", "pipeline", "clients", "fail_open",
                          "check_detectors",
+                         "priority",
                          "response.relink", "response.redact", "response.redact_known",
                          "response.mask", "response.max_held_chars"}) | SESSION_ROUTE_KEYS,
     "sessions": SESSION_KEYS,
@@ -213,6 +214,8 @@ class RouteConfig:
     # Detectors that check what is forwarded unchanged (structure, signed content,
     # relayed headers); None: the whole pipeline.
     check_detectors: tuple[str, ...] | None = None
+    # detector name -> resolution tier (pipelines.resolve); absent: the default tiers
+    priority: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
 
 
 @final
@@ -545,6 +548,12 @@ def _route(item: Reader, clients: Mapping[str, ClientConfig],
     fail_open = _references(item, "fail_open", dict.fromkeys(pipeline), "this route's pipeline")
     checked = _references(item, "check_detectors", dict.fromkeys(pipeline),
                           "this route's pipeline")
+    ranks = item.child("priority")
+    for key in ranks.data:
+        if key not in pipeline:
+            ranks.fail("not in this route's pipeline", expected="one of " + ", ".join(pipeline),
+                       at=ranks.at(key))
+    priority = {key: ranks.integer(key, 0, low=-100, high=100) for key in ranks.data}
     if route_clients == ():
         item.fail("an empty clients list locks everyone out", at=item.at("clients"),
                   expected="at least one client name, or no clients key for an open route")
@@ -567,6 +576,7 @@ def _route(item: Reader, clients: Mapping[str, ClientConfig],
         clients=route_clients,
         fail_open=frozenset(fail_open or ()),
         check_detectors=checked,
+        priority=MappingProxyType(priority),
         response=ResponsePolicy(
             relink=response.boolean("relink", True),
             redact=redact,

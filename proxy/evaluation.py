@@ -16,8 +16,9 @@ rejects a line where it is not.  Metrics (``docs/eval.md`` explains each):
 
 * precision / recall / F1, *overlap* (a detection of the right label that overlaps the
   gold span counts) and *exact* (same start, end and label);
-* leak rate: gold values whose raw text still occurs in the sanitised text (not glued
-  to a letter or digit) - the number that matters most;
+* leak rate (strict, the headline): gold values any letter or digit of which reached
+  the upstream (outside every masked range); the laxer "whole" rate counts only values
+  whose raw text still occurs in the sanitised text (not glued to a letter or digit);
 * over-masking: hard negatives that any detection overlaps;
 * latency percentiles of the whole sanitise call per payload.
 
@@ -48,6 +49,7 @@ __all__ = [
     "PayloadResult",
     "Report",
     "Tally",
+    "forwarded_any",
     "load_corpus",
     "occurs",
     "parse_payload",
@@ -69,6 +71,11 @@ STRUCTURED_LABELS: Final = frozenset(
         "PRIVATE_KEY",
         "JWT",
         "API_KEY",
+        "US_ITIN",
+        "PASSPORT",
+        "NATIONAL_ID",
+        "VAT_ID",
+        "BIC",
     }
 )
 
@@ -247,6 +254,29 @@ def occurs(value: str, text: str) -> bool:
     return False
 
 
+def forwarded_any(gold: GoldEntity, detections: Sequence[Detection]) -> bool:
+    """Strict leak: some letter or digit of the gold span is covered by no detection.
+
+    Every detection is a masked range of the original text, so a character outside all
+    of them reached the upstream as written.  A phone number masked without its last
+    group, or a token 55 % forwarded, leaked.
+    """
+    covered = sorted(
+        (d.start, d.end)
+        for d in detections
+        if d.text == gold.text and d.start < gold.end and gold.start < d.end
+    )
+    cursor = gold.start
+    for start, end in covered:
+        gap = gold.value[cursor - gold.start : max(cursor, start) - gold.start]
+        if any(ch.isalnum() for ch in gap):
+            return True
+        cursor = max(cursor, end)
+        if cursor >= gold.end:
+            return False
+    return any(ch.isalnum() for ch in gold.value[cursor - gold.start :])
+
+
 def value_shape(text: str, limit: int = 48) -> str:
     """``text`` with letters as ``A``/``a`` and digits as ``9``: a pattern, not a value."""
     shape = "".join(
@@ -263,7 +293,9 @@ class Tally:
     """Counts for one label (or group) in one language, and the rates they give.
 
     ``found``/``found_exact``: gold spans matched (overlap / exact); ``correct``/
-    ``correct_exact``: detections that match a gold span of their label.
+    ``correct_exact``: detections that match a gold span of their label; ``leaked``:
+    gold values of which any letter or digit reached the upstream (strict);
+    ``leaked_whole``: those whose whole raw text still occurs (the older, laxer figure).
     """
 
     gold: int = 0
@@ -273,6 +305,7 @@ class Tally:
     predicted: int = 0
     correct: int = 0
     correct_exact: int = 0
+    leaked_whole: int = 0
 
     def __add__(self, other: Tally) -> Tally:
         return Tally(*(a + b for a, b in zip(_astuple(self), _astuple(other), strict=True)))
@@ -309,8 +342,13 @@ class Tally:
 
     @property
     def leak_rate(self) -> float | None:
-        """Share of gold values whose raw text survived sanitisation."""
+        """Strict: share of gold values any letter or digit of which was forwarded."""
         return _ratio(self.leaked, self.gold)
+
+    @property
+    def leak_rate_whole(self) -> float | None:
+        """Share of gold values whose whole raw text survived sanitisation."""
+        return _ratio(self.leaked_whole, self.gold)
 
     def as_json(self) -> dict[str, Any]:
         """Counts and rates, rates rounded to six places (None when undefined)."""
@@ -322,10 +360,12 @@ class Tally:
             "recall_exact": self.recall_exact,
             "f1_exact": self.f1_exact,
             "leak_rate": self.leak_rate,
+            "leak_rate_whole": self.leak_rate_whole,
         }
         counts = dict(
             zip(
-                ("gold", "found", "found_exact", "leaked", "predicted", "correct", "correct_exact"),
+                ("gold", "found", "found_exact", "leaked", "predicted", "correct",
+                 "correct_exact", "leaked_whole"),
                 _astuple(self),
                 strict=True,
             )
@@ -342,6 +382,7 @@ def _astuple(tally: Tally) -> tuple[int, ...]:
         tally.predicted,
         tally.correct,
         tally.correct_exact,
+        tally.leaked_whole,
     )
 
 
@@ -438,7 +479,7 @@ def _overlaps(a_start: int, a_end: int, b_start: int, b_end: int) -> bool:
 
 def score(results: Iterable[PayloadResult]) -> Report:
     """Score pipeline results against their gold (see the module docstring)."""
-    counts: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0] * 7)
+    counts: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0] * 8)
     negatives: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])
     languages: dict[str, int] = defaultdict(int)
     seconds: dict[str, list[float]] = defaultdict(list)
@@ -452,13 +493,15 @@ def score(results: Iterable[PayloadResult]) -> Report:
             same = [d for d in result.detections if d.text == gold.text and d.label == gold.label]
             found = any(_overlaps(d.start, d.end, gold.start, gold.end) for d in same)
             exact = any(d.start == gold.start and d.end == gold.end for d in same)
-            leaked = occurs(gold.value, result.sanitized[gold.text])
+            whole = occurs(gold.value, result.sanitized[gold.text])
+            leaked = whole or forwarded_any(gold, result.detections)
             for key in ((gold.label, lang), (gold.label, ALL)):
                 row = counts[key]
                 row[0] += 1
                 row[1] += found
                 row[2] += exact
                 row[3] += leaked
+                row[7] += whole
         for det in result.detections:
             golds = [g for g in payload.entities if g.text == det.text and g.label == det.label]
             correct = any(_overlaps(g.start, g.end, det.start, det.end) for g in golds)
@@ -501,6 +544,7 @@ def _language_json(report: Report, lang: str) -> dict[str, Any]:
         "structured_recall_exact": _round(structured.recall_exact),
         "structured_f1": _round(structured.f1),
         "structured_leak_rate": _round(structured.leak_rate),
+        "structured_leak_rate_whole": _round(structured.leak_rate_whole),
         "negatives": total,
         "negatives_overmasked": hit,
         "negatives_overmask_rate": _round(_ratio(hit, total)),

@@ -204,8 +204,13 @@ def build_policy(
     patterns: list[tuple[int, OutputPattern]] = []
     for position, name in enumerate(response.redact):
         # A built-in entity name (``PEM_PRIVATE_KEY``) or a label several built-ins
-        # share (``API_KEY``: AWS, GitHub, Slack, OpenAI, Anthropic, bearer tokens).
-        entities = [e for e in BUILTIN_ENTITIES.values() if name in (e.name, e.label)]
+        # share (``API_KEY``: AWS, GitHub, Slack, OpenAI, Anthropic, bearer tokens),
+        # but for the entries only their own name selects (``by_label``).
+        entities = [
+            e
+            for e in BUILTIN_ENTITIES.values()
+            if name == e.name or (name == e.label and e.by_label)
+        ]
         if entities:
             patterns.extend(
                 (

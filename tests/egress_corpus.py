@@ -25,15 +25,23 @@ from tests.egress_oracle import Oracle
 CEILING = 700
 WIDE_CEILING = 4200
 
+# Entries whose match may open at any capitalised word or any word (a street name, an
+# e-mail local part spelled with spaces): with them a reply holds up to 120-280
+# characters of prose, which the hold-size fixtures below are not about.
+# Their own egress behaviour is tested in tests/unit/detectors/test_library_more.py.
+LONG_LEAD: frozenset[str] = frozenset({"DE_ADDRESS", "US_ADDRESS", "EMAIL_OBFUSCATED"})
+
 
 def builtin_patterns(ceiling: int | None = None) -> tuple[OutputPattern, ...]:
-    """Every built-in entity as an output pattern.
+    """Every built-in entity but the LONG_LEAD ones as an output pattern.
 
     With a ``ceiling``, only those whose longest match (the library's ``max_length``, and
     a margin for look-aheads) fits under it.
     """
     patterns = []
     for e in BUILTIN_ENTITIES.values():
+        if e.name in LONG_LEAD:
+            continue
         if ceiling is not None and e.max_length is not None and e.max_length + 32 > ceiling:
             continue
         patterns.append(

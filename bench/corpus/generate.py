@@ -18,6 +18,7 @@ output" always means a leak.  The format is documented in ``docs/eval.md``.
 from __future__ import annotations
 
 import argparse
+import functools
 import hashlib
 import json
 import random
@@ -32,12 +33,12 @@ from typing import Any
 
 from faker import Faker
 
-from bench.corpus import templates_de, templates_en, values
+from bench.corpus import classes, templates_de, templates_en, values
 
 __all__ = ["DEFAULT_COUNT", "DEFAULT_SEED", "generate", "main", "payload", "write_corpus"]
 
 DEFAULT_SEED = 20261129
-DEFAULT_COUNT = 1500
+DEFAULT_COUNT = 1800
 GERMAN_SHARE = 0.46
 _HERE = Path(__file__).resolve().parent
 DEFAULT_OUT = _HERE / "pii_corpus.jsonl"
@@ -152,10 +153,15 @@ class _Fields:
 
     def negative(self, name: str) -> tuple[str, str]:
         """Return ``(kind, value)`` for the hard-negative field ``name``."""
-        kind = _NEGATIVE_KINDS[name.rstrip("0123456789")]
+        base = name.rstrip("0123456789")
         key = "~" + name
+        if base in classes.CLASS_NEGATIVES:
+            kind, make = classes.CLASS_NEGATIVES[base]
+        else:
+            kind = _NEGATIVE_KINDS[base]
+            make = values.NEGATIVE_MAKERS[kind]
         if key not in self.cache:
-            self.cache[key] = values.NEGATIVE_MAKERS[kind](self.rng)
+            self.cache[key] = make(self.rng)
         return kind, self.cache[key]
 
     def _person(self, key: str) -> tuple[str, str]:
@@ -273,6 +279,7 @@ class _Fields:
             "JWT": lambda: values.jwt(rng, _ascii_slug(self._person("PERSON")[0]) or "user"),
             "PEM": lambda: values.private_key(rng, escaped=False),
             "PEM_ESCAPED": lambda: values.private_key(rng, escaped=True),
+            **{key: functools.partial(make, rng) for key, make in classes.CLASS_VALUES.items()},
         }
         return simple[base]()
 
@@ -303,6 +310,7 @@ _LABELS = {
     "JWT": "JWT",
     "PEM": "PRIVATE_KEY",
     "PEM_ESCAPED": "PRIVATE_KEY",
+    **classes.CLASS_LABELS,
 }
 
 
@@ -371,9 +379,13 @@ def payload(seed: int, index: int, fakers: dict[str, Faker]) -> dict[str, Any]:
         lang = "de" if rng.random() < GERMAN_SHARE else "en"
         fake = fakers[lang]
         fake.seed_instance(rng.getrandbits(64))
-        kind = rng.choice(_KINDS)
-        library = templates_de.TEMPLATES if lang == "de" else templates_en.TEMPLATES
-        template = rng.choice(library[kind])
+        if index >= classes.FIRST_INDEX:  # the issue #11 classes (bench/corpus/classes.py)
+            kind = "format_classes"
+            template = rng.choice(classes.CLASS_TEMPLATES[lang])
+        else:
+            kind = rng.choice(_KINDS)
+            library = templates_de.TEMPLATES if lang == "de" else templates_en.TEMPLATES
+            template = rng.choice(library[kind])
         fields = _Fields(lang=lang, rng=rng, fake=fake)
         entities: list[dict[str, Any]] = []
         negatives: list[dict[str, Any]] = []

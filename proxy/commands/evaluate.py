@@ -30,6 +30,7 @@ from proxy.evaluation import (
     Payload,
     PayloadResult,
     Report,
+    forwarded_any,
     load_corpus,
     occurs,
     report_json,
@@ -174,7 +175,7 @@ def render_table(report: Report, title: str) -> str:
 
     header = (
         f"{'label':<14} {'lang':<4} {'gold':>5} {'pred':>5} {'P%':>7} {'R%':>7} {'F1%':>7}"
-        f" {'P-ex%':>7} {'R-ex%':>7} {'leak%':>7}"
+        f" {'P-ex%':>7} {'R-ex%':>7} {'F1-ex%':>7} {'leak%':>7} {'whole%':>7}"
     )
     lines = [title, "", header, "-" * len(header)]
 
@@ -182,7 +183,8 @@ def render_table(report: Report, title: str) -> str:
         return (
             f"{name:<14} {lang:<4} {tally.gold:>5} {tally.predicted:>5} {_pct(tally.precision):>7}"
             f" {_pct(tally.recall):>7} {_pct(tally.f1):>7} {_pct(tally.precision_exact):>7}"
-            f" {_pct(tally.recall_exact):>7} {_pct(tally.leak_rate):>7}"
+            f" {_pct(tally.recall_exact):>7} {_pct(tally.f1_exact):>7} {_pct(tally.leak_rate):>7}"
+            f" {_pct(tally.leak_rate_whole):>7}"
         )
 
     structured = [label for label in report.labels if label in STRUCTURED_LABELS]
@@ -232,7 +234,9 @@ def _misses(results: Sequence[PayloadResult], limit: int) -> list[str]:
     for result in results:
         payload = result.payload
         for gold in payload.entities:
-            if occurs(gold.value, result.sanitized[gold.text]):
+            if occurs(gold.value, result.sanitized[gold.text]) or forwarded_any(
+                gold, result.detections
+            ):
                 where = f"{payload.lang} {payload.id}[{gold.text}]"
                 line = f"  leak  {gold.label:<13} {where} {value_shape(gold.value)}"
                 leaks.append((gold.label not in STRUCTURED_LABELS, line))

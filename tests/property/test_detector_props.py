@@ -191,8 +191,8 @@ SSN_TOKENS = st.sampled_from(
 def test_bare_ssn_scan_at_anchors_equals_a_whole_text_search(text: str) -> None:
     """Trying US_SSN_BARE only where an anchor occurs finds what a full search finds.
 
-    Only keywords in an anchored case form count ("sSN" is not one), so the reference
-    keeps the validated matches whose keyword starts with an anchor.
+    Its keyword is matched in any case ("sSN" too), so the reference keeps the
+    validated matches whose keyword starts with an anchor in any case.
     """
     import regex
 
@@ -202,14 +202,161 @@ def test_bare_ssn_scan_at_anchors_equals_a_whole_text_search(text: str) -> None:
     entry = BUILTIN_ENTITIES["US_SSN_BARE"]
     # The empty group records where the keyword starts: \K moves the reported start.
     reference = regex.compile(f"(?P<at>)(?:{entry.pattern})", regex.VERSION1)
+    lowered = text.lower()
     expected = {
         (match.start(), match.end())
         for match in reference.finditer(text, overlapped=True)
         if is_us_ssn(match.group())
-        and any(text.startswith(anchor, match.start("at")) for anchor in entry.anchors)
+        and any(lowered.startswith(a.lower(), match.start("at")) for a in entry.anchors)
     }
     detector = create_regex({"entities": ["US_SSN_BARE"]}, DetectorContext(name="rx"))
     assert {(span.start, span.end) for span in detector.scan(text)} == expected
+
+
+def _at_anchor_builtins() -> list[str]:
+    from detectors.regex_rules import rules_from_options
+
+    return [
+        name
+        for name in BUILTIN_ENTITIES
+        if rules_from_options({"entities": [name]}, DetectorContext(name="rx"))[0].at_anchor
+    ]
+
+
+AT_ANCHOR_BUILTINS = _at_anchor_builtins()
+# Values the keyword rules take after their keyword, per rule (digits, dates, ids,
+# codes, secrets; any rule may draw any of them), and the glue between keyword and
+# value, so that the patterns do match.
+_KEYED_VALUES: dict[str, list[str]] = {
+    "US_SSN_BARE": ["536221234", "078051120"],
+    "US_ITIN_BARE": ["912701234", "900701234"],
+    "PHONE_BARE": ["4155550123", "01512345678", "030123456"],
+    "DATE_OF_BIRTH": ["12.03.1985", "1985-03-12", "March 3, 1985", "3rd of May 1990"],
+    "PASSPORT": ["C01X00T47", "X1234567", "123456789"],
+    "DE_ID_CARD": ["T22000129", "L01X00T47"],
+    "NL_BSN": ["123456782", "111222333"],
+    "PL_PESEL": ["44051401458", "02070803628"],
+    "EU_VAT_ID": ["123456789", "U12345678", " 136695976"],
+    "BIC": ["DEUTDEFF", "DEUTDEFF500", "COBADEFFXXX"],
+    "AWS_SECRET_KEY": ["wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"],
+    "AWS_SECRET_NEAR_ID": [
+        "IOSFODNN7EXAMPLE wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+        "IOSFODNN7EXAMPLE, the secret: wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+    ],
+    "AZURE_STORAGE_KEY": ["Ab1/" * 21 + "Ab=="],
+    "GENERIC_SECRET": ["q8Z3kLm0Pz7Vx2Qw9Rt6Yu4Io1Pa5Sd8Fg3Hj", "hunter2hunter2"],
+}
+_ANY_KEYED_VALUE = st.sampled_from([v for values in _KEYED_VALUES.values() for v in values])
+_KEYED_GLUE = st.sampled_from(["", " ", ": ", " is ", " # ", "=", '="', " no. ", " = "])
+# The glue some rules need (a key id runs into its digits, a key is assigned).
+_RULE_GLUE = {"AWS_SECRET_NEAR_ID": "", "AZURE_STORAGE_KEY": "=", "AWS_SECRET_KEY": ": "}
+
+
+@st.composite
+def _keyed_text(draw: st.DrawFn) -> tuple[str, str]:
+    """A built-in tried only at its anchors, and text of keyword-glue-value units with
+    the keyword one of its anchors in random case (as spelled, lower, upper, swapped,
+    letter by letter), glued to words or not."""
+    name = draw(st.sampled_from(AT_ANCHOR_BUILTINS))
+    anchors = BUILTIN_ENTITIES[name].anchors
+    parts: list[str] = []
+    for _ in range(draw(st.integers(1, 4))):
+        word = draw(st.sampled_from(anchors))
+        flips = draw(st.lists(st.booleans(), min_size=len(word), max_size=len(word)))
+        case = draw(st.sampled_from(["as", "as", "lower", "upper", "swap", "each"]))
+        word = {
+            "as": word,
+            "lower": word.lower(),
+            "upper": word.upper(),
+            "swap": word.swapcase(),
+            "each": "".join(c.swapcase() if f else c for c, f in zip(word, flips, strict=True)),
+        }[case]
+        parts += [
+            draw(st.sampled_from([" ", "\n", "my", "(", "_", "-"])),
+            word,
+            draw(st.just(_RULE_GLUE.get(name, " ")) | _KEYED_GLUE),
+            draw(st.sampled_from(_KEYED_VALUES[name]) | _ANY_KEYED_VALUE),
+        ]
+    return name, "".join(parts)
+
+
+@SETTINGS
+@given(_keyed_text())
+def test_every_match_of_a_keyword_rule_starts_with_an_anchor_as_the_index_finds_it(
+    case: tuple[str, str],
+) -> None:
+    """The anchor index looks for a keyword rule's anchors as spelled (in the case-folded
+    text when its pattern ignores case): every raw match of the library pattern, with
+    its keyword in any case, starts where one of them does (the oracle reads the
+    pattern itself, not the detector)."""
+    import regex
+
+    from detectors.regex_rules import rules_from_options
+
+    name, text = case
+    entry = BUILTIN_ENTITIES[name]
+    (rule,) = rules_from_options({"entities": [name]}, DetectorContext(name="rx"))
+    where = fold_case(text) if rule.anchor_caseless else text
+    forms = [a.lower() for a in entry.anchors] if rule.anchor_caseless else entry.anchors
+    # The empty group records where the keyword starts: \K moves the reported start.
+    reference = regex.compile(f"(?P<at>)(?:{entry.pattern})", regex.VERSION1)
+    for match in reference.finditer(text, overlapped=True):
+        assert any(where.startswith(form, match.start("at")) for form in forms), (name, text)
+
+
+_SLOT = st.sampled_from
+
+
+@st.composite
+def _address_text(draw: st.DrawFn) -> str:
+    """Prose, digit runs and address-shaped pieces (street, number, postcode, state,
+    city), each slot right or wrong, glued with the separators addresses use."""
+    pieces: list[str] = []
+    for _ in range(draw(st.integers(1, 4))):
+        if draw(st.booleans()):  # US order: number street, city, ST ZIP
+            pieces += [
+                draw(_SLOT(["", "Ship to ", "", "x", "Rechnung "])),
+                draw(_SLOT(["123", "1600", "7", "123", "", "12a"])),
+                draw(_SLOT([" Main St", " Pennsylvania Ave NW", " Oak Avenue Suite 5", " Elm St",
+                            ""])),
+                draw(_SLOT([", ", ", ", " ", ","])),
+                draw(_SLOT(["Springfield", "Washington", "New York", "10115 Berlin"])),
+                draw(_SLOT([", ", ", ", " "])),
+                draw(_SLOT(["IL", "DC", "NY", "IL", "XX", "il"])),
+                draw(_SLOT([" ", " ", " ", ""])),
+                draw(_SLOT(["62704", "20500", "62704-1234", "62704", "00000", "6270"])),
+                draw(_SLOT([".", " ", "", "\n", "9"])),
+            ]
+            continue
+        pieces += [
+            draw(_SLOT(["Rechnung ", "Ort: ", "", "ID ", "Tel. 030 1234567, ", "(", "x "])),
+            draw(_SLOT(["Hauptstraße", "Berliner Straße", "Am Mühlbach", "Main St", "Talblick",
+                        "42 Oak Avenue", "Str.", "1600 Pennsylvania Ave NW", "Seite"])),
+            draw(_SLOT([" ", " ", "", ", "])),
+            draw(_SLOT(["12", "3a", "", "7-9", "Suite 5", "12,"])),
+            draw(_SLOT([", ", " ", ",", "\n"])),
+            draw(_SLOT(["10115", "01067", "00000", "99999", "", "Springfield, IL", "NY",
+                        "Washington, DC", "XX"])),
+            draw(_SLOT([" ", " ", ", "])),
+            draw(_SLOT(["Berlin", "München", "62704", "62704-1234", "20500", "Einträge", ""])),
+            draw(_SLOT([".", " ", "", ", 10115 Berlin", "\n"])),
+        ]
+    return "".join(pieces)
+
+
+@settings(SETTINGS, max_examples=200)
+@given(st.sampled_from(["DE_ADDRESS", "US_ADDRESS"]), _address_text())
+def test_address_scan_near_digit_runs_equals_a_whole_text_search(name: str, text: str) -> None:
+    """Looking for an address's postcode hit only at the digit clusters finds what a
+    whole-text search of the library pattern finds (the validated matches)."""
+    from detectors.library import BUILTIN_ENTITIES, compile_pattern
+
+    entry = BUILTIN_ENTITIES[name]
+    assert entry.validator is not None
+    pattern = compile_pattern(entry)
+    expected = [m.span() for m in pattern.finditer(text) if entry.validator(m.group())]
+    detector = create_regex({"entities": [name]}, DetectorContext(name="rx"))
+    assert [(span.start, span.end) for span in detector.scan(text)] == expected
 
 
 @SETTINGS

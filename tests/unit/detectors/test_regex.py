@@ -49,7 +49,8 @@ def test_default_labels_cover_the_structured_vocabulary() -> None:
     """With all built-ins, the detector can emit every structured label."""
     assert build({}).labels == {
         "EMAIL", "PHONE", "CREDIT_CARD", "IBAN", "US_SSN", "DE_TAX_ID",
-        "IP_ADDRESS", "PRIVATE_KEY", "JWT", "API_KEY",
+        "IP_ADDRESS", "PRIVATE_KEY", "JWT", "API_KEY", "US_ITIN", "DATE_OF_BIRTH",
+        "PASSPORT", "NATIONAL_ID", "VAT_ID", "BIC", "ADDRESS",
     }  # fmt: skip
 
 

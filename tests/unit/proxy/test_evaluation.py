@@ -73,13 +73,14 @@ def test_perfect_detections_score_one_and_leak_nothing() -> None:
     assert report.overmask_rate() == 0.0
 
 
-def test_a_partial_span_counts_for_overlap_but_not_exact_and_still_stops_the_leak() -> None:
-    """Masking ``030 123`` of ``030 1234567``: overlap hit, exact miss, no full leak."""
+def test_a_partial_span_counts_for_overlap_but_not_exact_and_leaks_strictly() -> None:
+    """Masking ``030 123`` of ``030 1234567``: overlap hit, exact miss; ``4567`` reached
+    the upstream, so it leaked strictly, though not as a whole value."""
     report = score([_result([Detection(0, 30, 37, "PHONE")])])
     phone = report.tally("PHONE")
     assert (phone.recall, phone.recall_exact) == (1.0, 0.0)
     assert (phone.precision, phone.precision_exact) == (1.0, 0.0)
-    assert phone.leak_rate == 0.0
+    assert (phone.leak_rate, phone.leak_rate_whole) == (1.0, 0.0)
     # Nothing found for EMAIL: recall 0, its raw value is still in the output.
     email = report.tally("EMAIL")
     assert (email.recall, email.leak_rate, email.precision) == (0.0, 1.0, None)

@@ -238,6 +238,24 @@ def test_a_ceiling_below_a_redacted_pattern_is_reported_with_the_route_path() ->
     assert "'BEARER_TOKEN'" in info.value.message and info.value.source == "gateway.yaml"
 
 
+AZURE_AD = "abc8Q~" + "Xy7_zW2.qR9-kL4~mN6pT1vB3cD5fG8h"
+
+
+@pytest.mark.parametrize("redact", [["API_KEY"], ["AZURE_AD_SECRET"]])
+def test_a_label_leaves_out_an_entry_that_would_hold_every_word(redact: list[str]) -> None:
+    """``API_KEY`` masks the other secrets but not an Azure AD secret (its first four
+    characters may be any word, so a stream's last word stays unheld); naming the entry
+    masks it, and then a chunk's trailing word is held until the next chunk."""
+    policy = policy_for([], redact)
+    named = redact == ["AZURE_AD_SECRET"]
+    reply = f"key {AZURE_AD} and AKIAIOSFODNN7EXAMPLE."
+    masked = run(policy, [reply])
+    assert (AZURE_AD in masked) is not named
+    assert ("AKIAIOSFODNN7EXAMPLE" in masked) is named
+    channel = EgressFilter(policy.policy.for_request({}, {}))
+    assert channel.feed("words end") == ("words " if named else "words end")
+
+
 # -- the injected provider key; signed channels ------------------------------------------
 
 KEY = "sk-live-7Hq2Zr9Xw"

@@ -1,0 +1,306 @@
+"""Validators of identity documents, tax and bank codes, dates, addresses and secrets.
+
+Like :mod:`detectors.validators` (which lists them in its ``VALIDATORS`` table), each
+takes the exact matched text and returns a bool, never raising.  Checksums come from
+python-stdnum where it has the number (ITIN, BIC, EU VAT, the national ids); the
+ICAO 9303 7-3-1 check digit of machine-readable documents (German passport and
+Personalausweis numbers written with their check digit) is a few lines here, since
+python-stdnum has no module for those documents.
+"""
+
+from __future__ import annotations
+
+import datetime
+import math
+import re
+import unicodedata
+from collections import Counter
+from typing import Final
+
+from stdnum import bic as std_bic
+from stdnum.ch import ssn as ch_ssn
+from stdnum.es import dni as es_dni
+from stdnum.es import nie as es_nie
+from stdnum.eu import vat as eu_vat
+from stdnum.fi import hetu as fi_hetu
+from stdnum.fr import nir as fr_nir
+from stdnum.it import codicefiscale as it_cf
+from stdnum.nl import bsn as nl_bsn
+from stdnum.pl import pesel as pl_pesel
+from stdnum.se import personnummer as se_pnr
+
+__all__ = [
+    "MONTHS",
+    "US_STATES",
+    "is_bic",
+    "is_birth_date",
+    "is_de_address",
+    "is_high_entropy",
+    "is_icao_document",
+    "is_national_id",
+    "is_random_letters",
+    "is_us_address",
+    "is_us_itin",
+    "is_vat_id",
+    "shannon_entropy",
+]
+
+
+def _guard(check: object, text: str) -> bool:
+    """Run a python-stdnum ``is_valid`` and turn anything it raises into False."""
+    try:
+        return bool(check(text))  # type: ignore[operator]
+    except Exception:
+        return False
+
+
+# The IRS's ITIN group ranges (fourth and fifth digits).  python-stdnum's table predates
+# the 50-65 block, so the ranges are written out here.
+_ITIN_GROUPS: Final = frozenset((*range(50, 66), *range(70, 89), 90, 91, 92, *range(94, 100)))
+
+
+def is_us_itin(text: str) -> bool:
+    """A US ITIN: area 9xx, group in the IRS ranges (50-65, 70-88, 90-92, 94-99)."""
+    digits = "".join(ch for ch in text if ch.isdigit())
+    if len(digits) != 9 or not digits.isascii() or digits[0] != "9":
+        return False
+    return int(digits[3:5]) in _ITIN_GROUPS
+
+
+def is_bic(text: str) -> bool:
+    """A BIC (SWIFT code): 8 or 11 characters, an ISO 3166 country in positions 5-6."""
+    return text.isascii() and text.isupper() and _guard(std_bic.is_valid, text)
+
+
+def is_vat_id(text: str) -> bool:
+    """An EU VAT identification number with its country prefix and check digits."""
+    compact = text.replace(" ", "").replace(".", "").replace("-", "")
+    return compact.isascii() and _guard(eu_vat.is_valid, compact)
+
+
+# ---- national ids --------------------------------------------------------------------
+
+_NATIONAL_CHECKS: Final = (
+    es_dni.is_valid,
+    es_nie.is_valid,
+    it_cf.is_valid,
+    fr_nir.is_valid,
+    ch_ssn.is_valid,
+    fi_hetu.is_valid,
+    se_pnr.is_valid,
+    nl_bsn.is_valid,
+    pl_pesel.is_valid,
+)
+
+
+def is_national_id(text: str) -> bool:
+    """One of the national ids python-stdnum validates (ES DNI/NIE, IT codice fiscale,
+    FR NIR, CH AHV, FI HETU, SE personnummer, NL BSN, PL PESEL) or an ICAO document
+    number with its check digit (German Personalausweis, passport)."""
+    if not text.isascii():
+        return False
+    if any(_guard(check, text) for check in _NATIONAL_CHECKS):
+        return True
+    return is_icao_document(text)
+
+
+# ICAO 9303: digits count as themselves, A-Z as 10-35, '<' as 0; weights 7, 3, 1.
+_ICAO_WEIGHTS: Final = (7, 3, 1)
+_DOC_ALPHABET: Final = re.compile(r"[0-9CFGHJKLMNPRTVWXYZ]{9}[0-9]")
+
+
+def is_icao_document(text: str) -> bool:
+    """A 9-character German document number (passport, Personalausweis) + check digit.
+
+    The alphabet excludes the letters that read as digits (no A, B, D, E, I, O, Q, S, U).
+    """
+    compact = text.replace(" ", "")
+    if not _DOC_ALPHABET.fullmatch(compact):
+        return False
+    total = 0
+    for index, ch in enumerate(compact[:9]):
+        value = int(ch) if ch.isdigit() else ord(ch) - 55
+        total += value * _ICAO_WEIGHTS[index % 3]
+    return total % 10 == int(compact[9])
+
+
+# ---- dates ---------------------------------------------------------------------------
+
+MONTHS: Final = {
+    name: number
+    for number, names in enumerate(
+        (
+            ("january", "jan", "januar", "jänner", "jän"),
+            ("february", "feb", "februar", "febr"),
+            ("march", "mar", "märz", "mär", "maerz"),
+            (
+                "april",
+                "apr",
+            ),
+            ("may", "mai"),
+            ("june", "jun", "juni"),
+            ("july", "jul", "juli"),
+            ("august", "aug"),
+            ("september", "sep", "sept"),
+            ("october", "oct", "oktober", "okt"),
+            ("november", "nov"),
+            ("december", "dec", "dezember", "dez"),
+        ),
+        start=1,
+    )
+    for name in names
+}
+_NUMERIC_DATE: Final = re.compile(r"([0-9]{1,4})[./\-]([0-9]{1,2})[./\-]([0-9]{2,4})")
+_WORD: Final = re.compile(r"[^\W\d_]+")
+_NUMBER: Final = re.compile(r"[0-9]+")
+
+
+def _real_date(year: int, month: int, day: int) -> bool:
+    if year < 100:
+        year += 1900 if year > datetime.date.today().year % 100 else 2000
+    if not 1900 <= year <= datetime.date.today().year:
+        return False
+    try:
+        datetime.date(year, month, day)
+    except ValueError:
+        return False
+    return True
+
+
+def is_birth_date(text: str) -> bool:
+    """A calendar date that could be a birth date: a real day, 1900 up to this year.
+
+    Numeric forms: ISO ``1985-03-05``, US ``03/05/1985`` (month first), European
+    ``05.03.1985`` (day first); written months in English or German
+    (``March 5, 1985``, ``5. März 1985``, ``5 Mar 1985``).
+    """
+    folded = unicodedata.normalize("NFC", text).lower()
+    words = _WORD.findall(folded)
+    numbers = [int(n) for n in _NUMBER.findall(folded)]
+    if words:
+        month = next((MONTHS[w] for w in words if w in MONTHS), None)
+        if month is None or len(numbers) != 2:
+            return False
+        day, year = (numbers[0], numbers[1]) if numbers[0] <= 31 else (numbers[1], numbers[0])
+        return _real_date(year, month, day)
+    found = _NUMERIC_DATE.fullmatch(folded.strip())
+    if found is None:
+        return False
+    first, second, third = (int(g) for g in found.groups())
+    separator = folded.strip()[len(found.group(1))]
+    if len(found.group(1)) == 4:  # ISO: year, month, day
+        return separator == "-" and _real_date(first, second, third)
+    if separator == "/":  # US: month first (a day above 12 first is read day first)
+        return _real_date(third, first, second) or _real_date(third, second, first)
+    return _real_date(third, second, first)
+
+
+# ---- addresses -----------------------------------------------------------------------
+
+US_STATES: Final = frozenset(
+    [
+        "AL",
+        "AK",
+        "AZ",
+        "AR",
+        "CA",
+        "CO",
+        "CT",
+        "DE",
+        "FL",
+        "GA",
+        "HI",
+        "ID",
+        "IL",
+        "IN",
+        "IA",
+        "KS",
+        "KY",
+        "LA",
+        "ME",
+        "MD",
+        "MA",
+        "MI",
+        "MN",
+        "MS",
+        "MO",
+        "MT",
+        "NE",
+        "NV",
+        "NH",
+        "NJ",
+        "NM",
+        "NY",
+        "NC",
+        "ND",
+        "OH",
+        "OK",
+        "OR",
+        "PA",
+        "RI",
+        "SC",
+        "SD",
+        "TN",
+        "TX",
+        "UT",
+        "VT",
+        "VA",
+        "WA",
+        "WV",
+        "WI",
+        "WY",
+        "DC",
+        "PR",
+        "GU",
+        "VI",
+        "AS",
+        "MP",
+    ]
+)
+_US_TAIL: Final = re.compile(r"([A-Z]{2}) ([0-9]{5})(?:-[0-9]{4})?\Z")
+_DE_PLZ: Final = re.compile(r"(?<![0-9])(?:D-)?([0-9]{5})(?![0-9])")
+
+
+def is_us_address(text: str) -> bool:
+    """A US street address ending in a state code and a ZIP code that exist."""
+    found = _US_TAIL.search(text)
+    return found is not None and found.group(1) in US_STATES and found.group(2) != "00000"
+
+
+def is_de_address(text: str) -> bool:
+    """A German street address whose Postleitzahl lies in the assigned 01001-99998."""
+    codes = _DE_PLZ.findall(text)
+    return bool(codes) and 1001 <= int(codes[-1]) <= 99998
+
+
+# ---- secrets -------------------------------------------------------------------------
+
+
+def shannon_entropy(text: str) -> float:
+    """Shannon entropy of ``text`` in bits per character (0 for empty text)."""
+    if not text:
+        return 0.0
+    size = len(text)
+    return -sum(count / size * math.log2(count / size) for count in Counter(text).values())
+
+
+# A value assigned to a key named like a secret is one when it looks generated: at
+# least this many bits per character (random base64 of 16+ characters has ~4, English
+# words and identifiers such as "value_from_environment" stay near 3.3 or below), and a
+# mix of letters and digits.
+_MIN_ENTROPY: Final = 3.5
+
+
+def is_high_entropy(text: str) -> bool:
+    """Looks machine-generated: letters and digits mixed, at least 3.5 bits/character."""
+    has_digit = any(ch.isdigit() for ch in text)
+    has_alpha = any(ch.isalpha() for ch in text)
+    return has_digit and has_alpha and shannon_entropy(text) >= _MIN_ENTROPY
+
+
+def is_random_letters(text: str) -> bool:
+    """Looks generated even without digits: upper and lower case, >= 3.5 bits/character
+    (Hugging Face tokens are letters only)."""
+    letters = [ch for ch in text if ch.isalpha()]
+    mixed = any(ch.isupper() for ch in letters) and any(ch.islower() for ch in letters)
+    return mixed and shannon_entropy(text) >= _MIN_ENTROPY

@@ -1,0 +1,389 @@
+"""Library entries for personal identifiers: birth dates, ITINs, passports, national ids,
+VAT ids, BICs, postal addresses, obfuscated e-mail addresses, bare phone numbers.
+
+Where a value has no shape of its own (nine digits are an order number as often as a
+passport), the entry names its context: a keyword right before the value, separated by
+at most a few short fillers, and ``\\K`` keeps the keyword out of the span (as for bare
+SSNs and bearer tokens).  The keyword is part of the pattern, so the egress stream
+filter, which runs the same pattern, is exactly as strict as the ingress detector.
+Keywords are spelled in their typed forms (:func:`~detectors.entity_pattern.keyword`),
+and those forms are the anchors every match starts with.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Final
+
+from detectors import id_validators as idv
+from detectors import validators as v
+from detectors.entity_pattern import (
+    DIGITS,
+    NUM_AFTER,
+    NUM_BEFORE,
+    TOKEN_AFTER,
+    EntityPattern,
+    keyword,
+    keyword_forms,
+)
+
+__all__ = ["PERSONAL_ENTRIES", "bare_phone_entity"]
+
+
+def _gap(words: Iterable[str] = ()) -> str:
+    """At most four short fillers between a keyword and its value (``: ``, ``is``, ``#``)."""
+    fillers = ["is", "was", "on", "am", "of", "no.", "nr.", "number", "nummer", *words]
+    return (
+        r"(?:[ \t]{0,3}(?:[:#=(\-\"'.,]|" + keyword(fillers) + r"(?![^\W\d_])))"
+        r"{0,4}[ \t]{0,3}"
+    )
+
+
+_GAP_MAX: Final = 4 * 10 + 3
+
+
+def _keyed(
+    name: str,
+    label: str,
+    words: Iterable[str],
+    value: str,
+    value_max: int,
+    validator: v.Validator | None,
+    score: float,
+    description: str,
+    fillers: Iterable[str] = (),
+) -> EntityPattern:
+    """An entry whose value must follow one of ``words`` (see the module docstring)."""
+    forms = keyword_forms(words)
+    return EntityPattern(
+        name=name,
+        label=label,
+        pattern=r"(?<![^\W\d_])" + keyword(words) + r"(?![^\W\d_])" + _gap(fillers) + r"\K" + value,
+        validator=validator,
+        score=score,
+        description=description,
+        max_length=max(len(form) for form in forms) + _GAP_MAX + value_max,
+        anchors=forms,
+        starts_at_anchor=True,
+    )
+
+
+# --- dates of birth ---------------------------------------------------------------
+
+_MONTH: Final = keyword(sorted(idv.MONTHS, key=len, reverse=True))
+_DAY_SUFFIX: Final = r"(?:st|nd|rd|th|\.)?"
+_DATE: Final = (
+    r"(?:[0-9]{4}-[0-9]{2}-[0-9]{2}"
+    r"|[0-9]{1,2}[./\-][0-9]{1,2}[./\-](?:[0-9]{4}|[0-9]{2})"
+    rf"|{_MONTH}\.?[ ][0-9]{{1,2}}{_DAY_SUFFIX},?[ ][0-9]{{4}}"
+    rf"|[0-9]{{1,2}}{_DAY_SUFFIX}[ ](?:of[ ])?{_MONTH}\.?,?[ ][0-9]{{4}})"
+    r"(?![\w\-/]|\.[0-9])"
+)
+_BIRTH_WORDS: Final = (
+    "born", "b.", "dob", "d.o.b.", "date of birth", "birth date", "birthdate", "birthday",
+    "geboren", "geb.", "geburtsdatum", "geburtstag", "geb.-datum",
+)  # fmt: skip
+
+# --- phone numbers without separators ---------------------------------------------
+
+_PHONE_WORDS: Final = (
+    "phone", "telephone", "tel", "tel.", "mobile", "cell", "cellphone", "fax", "call",
+    "sms", "whatsapp", "contact", "reach", "dial",
+    "telefon", "telefonnummer", "rufnummer", "handy", "handynummer", "mobil", "mobilnummer",
+    "mobilfunk", "durchwahl", "anrufen", "erreichbar", "kontakt",
+)  # fmt: skip
+_PHONE_FILLERS: Final = ("me", "us", "at", "under", "unter", "via", "or", "oder", "+1")
+
+
+def bare_phone_entity(validator: v.Validator) -> EntityPattern:
+    """PHONE_BARE: a phone number written as one digit run, right after a phone keyword.
+
+    ``validator`` is the configured phone validator (mode and regions).
+    """
+    from detectors.library import PHONE_EXTENSION  # the one extension grammar
+
+    value = r"(?:1?[0-9]{10}|0[1-9][0-9]{5,12})" + PHONE_EXTENSION + "?" + NUM_AFTER
+    return _keyed(
+        "PHONE_BARE",
+        "PHONE",
+        _PHONE_WORDS,
+        value,
+        13 + 20,
+        validator,
+        0.8,
+        "Phone number written without separators, right after a phone keyword",
+        _PHONE_FILLERS,
+    )
+
+
+# --- identity documents ------------------------------------------------------------
+
+_DOC_CHAR: Final = "[0-9CFGHJKLMNPRTVWXYZ]"
+_PASSPORT_WORDS: Final = (
+    "passport", "passport no.", "passport number", "passport #", "reisepass",
+    "reisepassnummer", "passnummer", "pass-nr.", "passnr.", "pass nr.",
+)  # fmt: skip
+_ID_CARD_WORDS: Final = (
+    "personalausweis", "personalausweisnummer", "ausweisnummer", "ausweis-nr.",
+    "ausweis nr.", "ausweis", "id card", "id-karte", "identity card", "pa-nr.",
+)  # fmt: skip
+
+_EU_VAT_PREFIXES: Final = (
+    "AT", "BE", "BG", "CY", "CZ", "DE", "DK", "EE", "EL", "ES", "FI", "FR", "HR", "HU",
+    "IE", "IT", "LT", "LU", "LV", "MT", "NL", "PL", "PT", "RO", "SE", "SI", "SK", "XI",
+)  # fmt: skip
+
+# --- postal addresses ----------------------------------------------------------------
+
+_DE_STREET_SUFFIXES: Final = (
+    "straße", "strasse", "str.", "weg", "gasse", "platz", "allee", "ring", "damm", "ufer",
+    "chaussee", "steig", "pfad", "markt", "berg", "hof", "graben", "kamp", "wall", "stieg",
+    "twiete", "tor", "park", "garten", "anger", "promenade", "zeile", "steg", "brücke",
+    "bogen", "höhe", "feld", "grund", "winkel", "siedlung", "gestade", "kai",
+)  # fmt: skip
+_UP: Final = "A-ZÄÖÜ"
+# Words that open a street name ("Am Mühlbach", "Unter den Linden", "Alte Gasse"):
+# after one of them the name needs no street-type word.  Other capitalised words are
+# not taken into the street: German nouns are capitalised, so "Anschrift Hauptstraße 5"
+# must not start at "Anschrift".
+_DE_OPENERS: Final = (
+    "Am", "An der", "An den", "Auf der", "Auf dem", "Im", "In der", "In den", "Zum", "Zur",
+    "Unter den", "Hinter der", "Hinter dem", "Vor dem", "Alte", "Alter", "Neue", "Neuer",
+)  # fmt: skip
+_OPENER: Final = "(?:" + "|".join(o.replace(" ", "[ ]") for o in _DE_OPENERS) + ")"
+_DE_STREET: Final = (
+    rf"(?:(?:{_OPENER}[ ])?[{_UP}][\w\-ß]*(?:{keyword(_DE_STREET_SUFFIXES)}|[ ]"
+    rf"{keyword(_DE_STREET_SUFFIXES)})|{_OPENER}[ ][{_UP}][\w\-ß]*)"
+)
+_DE_ADDRESS: Final = (
+    rf"(?<![\w\-]){_DE_STREET}"
+    r"[ ][0-9]{1,4}[a-zA-Z]?(?:[ ]?[-/][ ]?[0-9]{1,4}[a-zA-Z]?)?"
+    r"(?:,[ ]?|[ ]?\n|[ ])(?:D-)?[0-9]{5}[ ]"
+    rf"(?:Bad[ ]|Sankt[ ]|St\.[ ])?[{_UP}][\w\-ß]*"
+    rf"(?:[ ](?:am|an[ ]der|im|in[ ]der|ob[ ]der|bei|vor[ ]der|auf[ ]der)[ ][{_UP}][\w\-ß]*)?"
+    r"(?![\w\-])"
+)
+_US_ADDRESS: Final = (
+    r"(?<![\w.,\-/])[0-9]{1,6}(?:[ ][A-Z0-9][A-Za-z0-9'\-]*\.?){1,5}"
+    r"(?:,?[ ](?:Apt\.?|Suite|Ste\.?|Unit|Apartment|Fl\.?|Floor|\#)[ ]?[0-9A-Z][0-9A-Za-z\-]{0,5})?"
+    r"(?:,[ ]?|[ ]?\n)(?:[A-Z][A-Za-z'\-.]*[ ]){0,3}[A-Z][A-Za-z'\-.]*,[ ][A-Z]{2}[ ]"
+    r"[0-9]{5}(?:-[0-9]{4})?(?![\w\-])"
+)
+
+# --- obfuscated e-mail addresses -----------------------------------------------------
+
+_BRACKET_AT: Final = r"[ ]?[\[({<][ ]?(?:at|AT)[ ]?[\])}>][ ]?"
+_DOT: Final = r"(?:[ ]?[\[({<][ ]?(?:dot|DOT)[ ]?[\])}>][ ]?|[ ](?:dot|DOT)[ ])"
+_LABEL: Final = r"[A-Za-z0-9](?:[A-Za-z0-9\-]{0,61}[A-Za-z0-9])?"
+_LOCAL: Final = rf"(?<![\w.+\-])[\w+\-]{{1,64}}(?:(?:\.|{_DOT})[\w+\-]{{1,64}}){{0,3}}"
+# A bracketed "at" marks the address on its own; a plain " at " only with a spelled-out
+# " dot " before the top-level domain ("available at example.com" is prose).
+_OBFUSCATED_EMAIL: Final = (
+    rf"{_LOCAL}(?:{_BRACKET_AT}{_LABEL}(?:(?:\.|{_DOT}){_LABEL}){{0,4}}(?:\.|{_DOT})"
+    rf"|[ ](?:at|AT)[ ]{_LABEL}(?:(?:\.|{_DOT}){_LABEL}){{0,4}}{_DOT})"
+    r"[A-Za-z]{2,24}(?![\w\-])"
+)
+
+
+# Every obfuscated address holds one of these: a bracketed "at" or "dot", or " dot ".
+_OBFUSCATION_MARKS: Final = (
+    *(
+        f"{word}{space}{close}"
+        for word in ("at", "AT", "dot", "DOT")
+        for space in ("", " ")
+        for close in "])}>"
+    ),
+    " dot ",
+    " DOT ",
+)
+
+
+PERSONAL_ENTRIES: Final[tuple[EntityPattern, ...]] = (
+    _keyed(
+        "DATE_OF_BIRTH",
+        "DATE_OF_BIRTH",
+        _BIRTH_WORDS,
+        _DATE,
+        30,
+        idv.is_birth_date,
+        0.85,
+        "Date of birth (EN and DE formats) right after a birth keyword",
+    ),
+    EntityPattern(
+        name="US_ITIN",
+        label="US_ITIN",
+        pattern=NUM_BEFORE
+        + r"9[0-9]{2}(?:-(?:5[0-9]|6[0-5]|7[0-9]|8[0-8]|9[0-24-9])-|[ ](?:5[0-9]|6[0-5]"
+        r"|7[0-9]|8[0-8]|9[0-24-9])[ ])[0-9]{4}" + NUM_AFTER,
+        validator=idv.is_us_itin,
+        score=0.85,
+        description="US Individual Taxpayer Identification Number, 9xx-7x-xxxx, IRS ranges",
+        max_length=11,
+        anchors=DIGITS,
+    ),
+    _keyed(
+        "US_ITIN_BARE",
+        "US_ITIN",
+        ("itin", "taxpayer identification number"),
+        r"9[0-9]{8}" + NUM_AFTER,
+        9,
+        idv.is_us_itin,
+        0.85,
+        "Bare 9-digit ITIN right after 'ITIN'",
+    ),
+    _keyed(
+        "PASSPORT",
+        "PASSPORT",
+        _PASSPORT_WORDS,
+        rf"(?:[CFGHJK]{_DOC_CHAR}{{8}}|[A-Z][0-9]{{8}}|[0-9]{{9}})" + TOKEN_AFTER,
+        9,
+        None,
+        0.85,
+        "Passport number (German C/F/G/H/J/K + 8, US 9 digits or letter + 8) after a keyword",
+    ),
+    _keyed(
+        "DE_ID_CARD",
+        "NATIONAL_ID",
+        _ID_CARD_WORDS,
+        rf"[CFGHJKLMNPRTVWXYZ]{_DOC_CHAR}{{8}}(?:[0-9](?![\w\-])|(?![\w\-]))",
+        10,
+        lambda text: len(text) == 9 or idv.is_icao_document(text),
+        0.85,
+        "German Personalausweis number after a keyword (ICAO check digit if written)",
+    ),
+    EntityPattern(
+        name="CH_AHV",
+        label="NATIONAL_ID",
+        pattern=NUM_BEFORE + r"756(?:\.[0-9]{4}\.[0-9]{4}\.|[0-9]{8})[0-9]{2}" + NUM_AFTER,
+        validator=idv.is_national_id,
+        score=0.9,
+        description="Swiss AHV/AVS social security number, 756.xxxx.xxxx.xx, EAN-13 check",
+        max_length=16,
+        anchors=("756",),
+    ),
+    EntityPattern(
+        name="ES_DNI",
+        label="NATIONAL_ID",
+        pattern=NUM_BEFORE + r"[0-9]{8}-?[A-Z]" + TOKEN_AFTER,
+        validator=idv.is_national_id,
+        score=0.85,
+        description="Spanish DNI, 8 digits and the check letter",
+        max_length=10,
+        anchors=DIGITS,
+    ),
+    EntityPattern(
+        name="IT_CODICE_FISCALE",
+        label="NATIONAL_ID",
+        pattern=r"(?<![\w\-])[A-Z]{6}[0-9LMNPQRSTUV]{2}[A-EHLMPR-T][0-9LMNPQRSTUV]{2}[A-Z]"
+        r"[0-9LMNPQRSTUV]{3}[A-Z](?![\w\-])",
+        validator=idv.is_national_id,
+        score=0.9,
+        description="Italian codice fiscale, 16 characters with its check letter",
+        max_length=16,
+        anchors=(),
+    ),
+    EntityPattern(
+        name="FR_NIR",
+        label="NATIONAL_ID",
+        pattern=NUM_BEFORE
+        + r"[12][ ]?[0-9]{2}[ ]?(?:0[1-9]|1[0-2]|[2-9][0-9])[ ]?(?:[0-9]{2}|2[AB])[ ]?"
+        r"[0-9]{3}[ ]?[0-9]{3}[ ]?[0-9]{2}" + NUM_AFTER,
+        validator=idv.is_national_id,
+        score=0.85,
+        description="French social security number (NIR), 15 digits with its key",
+        max_length=21,
+        anchors=DIGITS,
+    ),
+    EntityPattern(
+        name="SE_PERSONNUMMER",
+        label="NATIONAL_ID",
+        pattern=NUM_BEFORE + r"(?:[0-9]{2})?[0-9]{6}[\-+][0-9]{4}" + NUM_AFTER,
+        validator=idv.is_national_id,
+        score=0.8,
+        description="Swedish personnummer, (YY)YYMMDD-XXXX, date and Luhn check",
+        max_length=13,
+        anchors=DIGITS,
+    ),
+    _keyed(
+        "NL_BSN",
+        "NATIONAL_ID",
+        ("bsn", "burgerservicenummer", "sofinummer"),
+        r"[0-9]{9}" + NUM_AFTER,
+        9,
+        idv.is_national_id,
+        0.85,
+        "Dutch citizen service number (BSN), 11-proof, after a keyword",
+    ),
+    _keyed(
+        "PL_PESEL",
+        "NATIONAL_ID",
+        ("pesel",),
+        r"[0-9]{11}" + NUM_AFTER,
+        11,
+        idv.is_national_id,
+        0.85,
+        "Polish PESEL, 11 digits with check digit, after a keyword",
+    ),
+    EntityPattern(
+        name="EU_VAT_ID",
+        label="VAT_ID",
+        pattern=r"(?<![\w\-])(?:" + "|".join(_EU_VAT_PREFIXES) + r")[ ]?"
+        r"(?:U[0-9]{8}|[0-9A-Z+*]{2,12})(?![\w\-])",
+        validator=idv.is_vat_id,
+        score=0.85,
+        description="EU VAT identification number with country prefix, stdnum check digits",
+        max_length=15,
+        anchors=_EU_VAT_PREFIXES,
+        starts_at_anchor=True,
+    ),
+    _keyed(
+        "BIC",
+        "BIC",
+        (
+            "bic",
+            "swift",
+            "swift code",
+            "swift-code",
+            "bic code",
+            "bic/swift",
+            "swift/bic",
+            "bic-code",
+        ),
+        r"[A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?(?![\w\-])",
+        11,
+        idv.is_bic,
+        0.85,
+        "BIC / SWIFT code after a BIC or SWIFT keyword (ISO 9362 structure, country code)",
+        ("code",),
+    ),
+    EntityPattern(
+        name="DE_ADDRESS",
+        label="ADDRESS",
+        pattern=_DE_ADDRESS,
+        validator=idv.is_de_address,
+        score=0.8,
+        description="German postal address: street with a street-type suffix, number, PLZ, city",
+        max_length=200,
+        anchors=DIGITS,
+    ),
+    EntityPattern(
+        name="US_ADDRESS",
+        label="ADDRESS",
+        pattern=_US_ADDRESS,
+        validator=idv.is_us_address,
+        score=0.8,
+        description="US postal address: number, street, unit, city, state code, ZIP",
+        max_length=220,
+        anchors=DIGITS,
+    ),
+    EntityPattern(
+        name="EMAIL_OBFUSCATED",
+        label="EMAIL",
+        pattern=_OBFUSCATED_EMAIL,
+        validator=None,
+        score=0.8,
+        description="E-mail address with 'at'/'dot' spelled out or bracketed",
+        max_length=64 * 4 + 24 + 5 * 63 + 5 * 9 + 24,
+        anchors=_OBFUSCATION_MARKS,
+    ),
+)

@@ -1,0 +1,225 @@
+"""Library entries for credentials with a recognisable form (prefix, length, alphabet).
+
+Breadth follows the kinds of secret in gitleaks' default rule set (written here from the
+providers' documented token formats, not copied): AWS secret access keys, GitLab,
+Google, npm, SendGrid, Stripe, Slack webhooks, PyPI, Hugging Face, Twilio, Azure storage
+account keys and AD client secrets, and a generic ``api_key = <value>`` assignment whose
+value must look generated (Shannon entropy, letters and digits mixed).  Every entry
+emits ``API_KEY``.  Secrets known by their key name start at that name (the ingress
+detector tries them only where a name form occurs) and ``\\K`` keeps the name out of
+the span.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Final
+
+from detectors import id_validators as idv
+from detectors.entity_pattern import TOKEN_AFTER, TOKEN_BEFORE, EntityPattern, keyword_forms
+from detectors.validators import Validator
+
+__all__ = ["SECRET_ENTRIES"]
+
+_B64: Final = r"[A-Za-z0-9/+]"
+_AFTER_B64: Final = r"(?![A-Za-z0-9/+=])"
+# Between a key name and its value: optional closing quote, an assignment, quotes.
+_ASSIGN: Final = r"[\"']?[ \t]{0,3}(?:=>|:=|[:=])[ \t]{0,3}[\"']?"
+
+_AWS_SECRET_NAMES: Final = (
+    "aws_secret_access_key", "AWS_SECRET_ACCESS_KEY", "aws_secret_key", "AWS_SECRET_KEY",
+    "aws_secret", "AWS_SECRET", "secret_access_key", "SECRET_ACCESS_KEY", "SecretAccessKey",
+    "secretAccessKey", "aws-secret-access-key",
+)  # fmt: skip
+_SECRET_NAMES: Final = tuple(
+    sorted(
+        (
+            *keyword_forms(
+                ("api_key", "apikey", "api-key", "secret", "secret_key", "client_secret",
+                 "token", "access_token", "auth_token", "password", "passwd", "private_key",
+                 "key")
+            ),
+            "apiKey", "ApiKey", "clientSecret", "accessToken", "authToken", "secretKey",
+            "privateKey",
+        ),
+        key=len,
+        reverse=True,
+    )
+)  # fmt: skip
+
+
+def _names(names: tuple[str, ...]) -> str:
+    return "(?:" + "|".join(name.replace(".", r"\.") for name in names) + ")"
+
+
+def _prefixed(
+    name: str,
+    pattern: str,
+    max_length: int,
+    anchors: tuple[str, ...],
+    description: str,
+    validator: Validator | None = None,
+) -> EntityPattern:
+    return EntityPattern(
+        name=name,
+        label="API_KEY",
+        pattern=pattern,
+        validator=validator,
+        score=0.95,
+        description=description,
+        max_length=max_length,
+        anchors=anchors,
+    )
+
+
+SECRET_ENTRIES: Final[tuple[EntityPattern, ...]] = (
+    EntityPattern(
+        name="AWS_SECRET_KEY",
+        label="API_KEY",
+        pattern=r"(?<![\w\-])"
+        + _names(_AWS_SECRET_NAMES)
+        + _ASSIGN
+        + r"\K"
+        + _B64
+        + "{40}"
+        + _AFTER_B64,
+        validator=idv.is_high_entropy,
+        score=0.95,
+        description="AWS secret access key (40 characters) after an aws_secret... key name",
+        max_length=21 + 10 + 40,
+        anchors=_AWS_SECRET_NAMES,
+        starts_at_anchor=True,
+    ),
+    EntityPattern(
+        name="AWS_SECRET_NEAR_ID",
+        label="API_KEY",
+        # The secret written next to its key id (CSV exports, "id / secret" pairs).
+        pattern=r"(?<![A-Za-z0-9])(?:AKIA|ASIA)[A-Z0-9]{16}"
+        r"(?:[^A-Za-z0-9/+\n]{1,5}|[^\n]{1,40}?(?:secret|Secret|SECRET)[^A-Za-z0-9/+\n]{1,10})"
+        r"\K" + _B64 + "{40}" + _AFTER_B64,
+        validator=idv.is_high_entropy,
+        score=0.9,
+        description="AWS secret access key written right after its access key id",
+        max_length=20 + 56 + 40,
+        anchors=("AKIA", "ASIA"),
+        starts_at_anchor=True,
+    ),
+    _prefixed(
+        "GITLAB_TOKEN",
+        r"(?<![\w\-])gl(?:pat|dt|rt|ptt|cbt|imt|soat|ffct|agent|oas|ft)-[A-Za-z0-9_\-.]{20,250}"
+        + TOKEN_AFTER,
+        270,
+        (
+            "glpat-",
+            "gldt-",
+            "glrt-",
+            "glptt-",
+            "glcbt-",
+            "glimt-",
+            "glsoat-",
+            "glffct-",
+            "glagent-",
+            "gloas-",
+            "glft-",
+        ),
+        "GitLab token (glpat- personal access tokens and the other gl...- kinds)",
+    ),
+    _prefixed(
+        "GOOGLE_API_KEY",
+        r"(?<![\w\-])AIza[0-9A-Za-z_\-]{35}" + TOKEN_AFTER,
+        39,
+        ("AIza",),
+        "Google API key (AIza + 35)",
+    ),
+    _prefixed(
+        "NPM_TOKEN",
+        r"(?<![\w\-])npm_[A-Za-z0-9]{36}" + TOKEN_AFTER,
+        40,
+        ("npm_",),
+        "npm access token (npm_ + 36)",
+    ),
+    _prefixed(
+        "SENDGRID_KEY",
+        r"(?<![\w\-])SG\.[A-Za-z0-9_\-]{22}\.[A-Za-z0-9_\-]{43}" + TOKEN_AFTER,
+        69,
+        ("SG.",),
+        "SendGrid API key (SG.22.43)",
+    ),
+    _prefixed(
+        "STRIPE_KEY",
+        r"(?<![\w\-])(?:sk|rk)_(?:live|test|prod)_[A-Za-z0-9]{10,99}" + TOKEN_AFTER,
+        107,
+        ("sk_live_", "rk_live_", "sk_test_", "rk_test_", "sk_prod_", "rk_prod_"),
+        "Stripe secret or restricted key (sk_live_, rk_live_, test and prod)",
+    ),
+    _prefixed(
+        "SLACK_WEBHOOK",
+        r"https?://hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9+/_\-]{20,120}"
+        + r"(?![A-Za-z0-9+/_\-])",
+        150,
+        ("hooks.slack.com/",),
+        "Slack incoming webhook URL (the whole URL)",
+    ),
+    _prefixed(
+        "PYPI_TOKEN",
+        r"(?<![\w\-])pypi-AgEIcHlwaS5vcmc[A-Za-z0-9_\-]{50,300}" + TOKEN_AFTER,
+        318,
+        ("pypi-AgEIcHlwaS5vcmc",),
+        "PyPI upload token (pypi-AgEIcHlwaS5vcmc...)",
+    ),
+    _prefixed(
+        "HUGGINGFACE_TOKEN",
+        r"(?<![\w\-])(?:hf_|api_org_)[A-Za-z0-9]{34,40}" + TOKEN_AFTER,
+        48,
+        ("hf_", "api_org_"),
+        "Hugging Face access token (hf_ + 34) or org token",
+        validator=idv.is_random_letters,
+    ),
+    _prefixed(
+        "TWILIO_KEY",
+        r"(?<![\w\-])SK[0-9a-fA-F]{32}" + TOKEN_AFTER,
+        34,
+        ("SK",),
+        "Twilio API key sid (SK + 32 hex)",
+        validator=idv.is_high_entropy,
+    ),
+    EntityPattern(
+        name="AZURE_STORAGE_KEY",
+        label="API_KEY",
+        pattern=r"(?:AccountKey|SharedAccessKey|accountKey)[ \t]{0,3}=[ \t]{0,3}\K"
+        + _B64
+        + "{86}==",
+        validator=None,
+        score=0.95,
+        description="Azure storage account key (88 base64 characters after AccountKey=)",
+        max_length=16 + 7 + 88,
+        anchors=("AccountKey", "SharedAccessKey", "accountKey"),
+        starts_at_anchor=True,
+    ),
+    dataclasses.replace(
+        _prefixed(
+            "AZURE_AD_SECRET",
+            TOKEN_BEFORE + r"[A-Za-z0-9_~.]{3}[0-9]Q~[A-Za-z0-9_~.\-]{31,34}" + r"(?![\w~.\-])",
+            40,
+            ("Q~",),
+            "Azure AD (Entra) client secret (xxxNQ~...)",
+        ),
+        # Its first four characters are any word: a reply filter holding API_KEY would
+        # hold the last word of every chunk (redact it by its name).
+        by_label=False,
+    ),
+    EntityPattern(
+        name="GENERIC_SECRET",
+        label="API_KEY",
+        pattern=_names(_SECRET_NAMES)
+        + r"s?(?![a-z])"
+        + _ASSIGN
+        + r"\K[A-Za-z0-9_\-+/=.~]{12,256}(?![A-Za-z0-9_\-+/=.~])",
+        validator=idv.is_high_entropy,
+        score=0.7,
+        description="A generated-looking value assigned to a key named like a secret",
+        max_length=16 + 10 + 256,
+        anchors=_SECRET_NAMES,
+        starts_at_anchor=True,
+    ),
+)

@@ -1,0 +1,355 @@
+"""Rows for the wider library: phone extensions and bare numbers, every card scheme,
+credentials, birth dates, ITINs, identity documents, VAT ids, BICs, postal addresses,
+obfuscated e-mail addresses; and the rule that a reply is masked exactly where a prompt
+would be (egress output patterns as strict as the ingress detector).
+
+Each entity has positive rows, negative rows and near misses (one check digit, one
+character or the context word off).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from detectors.library import BUILTIN_ENTITIES
+from detectors.regex import create
+from pipelines.egress import EgressFilter, EgressPolicy, OutputPattern
+from pipelines.errors import ConfigError
+from pipelines.spans import DetectorContext
+
+AWS_SECRET = "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"
+AZURE_KEY = (
+    "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq" + "/K1SZFPTOtr/KBHBeksoGMGw=="
+)
+
+
+def found(name: str, text: str, **options: object) -> list[str]:
+    """The texts the detector reports for built-in ``name`` alone."""
+    detector = create({"entities": [name], **options}, DetectorContext(name="t"))
+    return [text[span.start : span.end] for span in detector.scan(text)]
+
+
+MORE_ROWS: list[tuple[str, str, list[str]]] = [
+    # PHONE: extensions belong to the number; DIN 5008 dash groups; bare long runs
+    ("PHONE", "call (555)123-4567x905 now", ["(555)123-4567x905"]),
+    ("PHONE", "fax 555.123.4567x12345.", ["555.123.4567x12345"]),
+    ("PHONE", "+1-555-123-4567x123", ["+1-555-123-4567x123"]),
+    ("PHONE", "office 415-555-0123, ext. 12", ["415-555-0123, ext. 12"]),
+    ("PHONE", "Zentrale +49 30 1234567 Durchwahl 12", ["+49 30 1234567 Durchwahl 12"]),
+    ("PHONE", "Tel. 0301 2345678-12", ["0301 2345678-12"]),
+    ("PHONE", "Tel. 030 12345-67", ["030 12345-67"]),
+    ("PHONE", "Handy 09256341685.", ["09256341685"]),
+    ("PHONE", "mobil 04011 07043", ["04011 07043"]),
+    ("PHONE", "PLZ 01067 Dresden", []),  # five digits: a postcode
+    ("PHONE", "Case 01234567 reopened", []),  # a short bare run: a reference
+    ("PHONE", "ISBN 0306406152", []),  # ten bare digits with an ISBN-10 check digit
+    ("PHONE", "IBAN DE89 3704 0044 0532 0130 01", []),  # bad check digit: still no phone
+    ("PHONE", "card 4111 1111 1111 1112", []),  # Luhn fails: no phone either
+    ("PHONE", "fix 6x5 and 2x 3", []),
+    # PHONE_BARE: one digit run right after a phone keyword
+    ("PHONE_BARE", "call 4155551234 now", ["4155551234"]),
+    ("PHONE_BARE", "Phone: 3662218131", ["3662218131"]),
+    ("PHONE_BARE", "reach me at 8813954540x12", ["8813954540x12"]),
+    ("PHONE_BARE", "tel 030123456", ["030123456"]),
+    ("PHONE_BARE", "Telefon: 01701234567", ["01701234567"]),
+    ("PHONE_BARE", "Cell: 9223032776\nOffice", ["9223032776"]),  # ISBN-10-valid digits
+    ("PHONE_BARE", "printed in plain text at 07381917.", []),  # "text at" is no phone word
+    ("PHONE", "AWS account 012345678912", []),  # 12 bare digits: an account id
+    ("PHONE_BARE", "order 4155551234", []),  # no phone keyword
+    ("PHONE_BARE", "phone 41555", []),  # too short
+    ("PHONE_BARE", "telephone 41555512345678", []),  # too long
+    # CREDIT_CARD: every scheme's ranges and lengths
+    ("CREDIT_CARD", "maestro 6759 6498 2648 ok", ["6759 6498 2648"]),
+    ("CREDIT_CARD", "jcb 180000000000002", ["180000000000002"]),
+    ("CREDIT_CARD", "jcb 213100000000001", ["213100000000001"]),
+    ("CREDIT_CARD", "mc2 2221 0000 0000 0009", ["2221 0000 0000 0009"]),
+    ("CREDIT_CARD", "mir 2200 0000 0000 0004", ["2200 0000 0000 0004"]),
+    ("CREDIT_CARD", "maestro 675964982648 bare", []),  # 12 bare digits: an account id
+    ("CREDIT_CARD", "jcb 180000000000003", []),  # Luhn
+    ("CREDIT_CARD", "amex length 3400 0000 0000 0009", []),  # Amex issues 15 digits only
+    # secrets
+    ("AWS_SECRET_KEY", f"aws_secret_access_key = {AWS_SECRET}", [AWS_SECRET]),
+    ("AWS_SECRET_KEY", f'"SecretAccessKey": "{AWS_SECRET}"', [AWS_SECRET]),
+    ("AWS_SECRET_KEY", f"description = {AWS_SECRET}", []),  # no AWS key name
+    ("AWS_SECRET_KEY", "aws_secret_access_key = " + "a" * 40, []),  # no entropy
+    ("AWS_SECRET_NEAR_ID", f"AKIAIOSFODNN7EXAMPLE,{AWS_SECRET}", [AWS_SECRET]),
+    ("AWS_SECRET_NEAR_ID", f"id AKIAIOSFODNN7EXAMPLE secret: {AWS_SECRET}", [AWS_SECRET]),
+    ("AWS_SECRET_NEAR_ID", f"AKIAIOSFODNN7EXAMPLE\n{AWS_SECRET}", []),  # another line
+    ("GITLAB_TOKEN", "token glpat-xR4k2mQz8LpT9vWn3YbC ok", ["glpat-xR4k2mQz8LpT9vWn3YbC"]),
+    ("GITLAB_TOKEN", "glpat-short", []),
+    (
+        "GOOGLE_API_KEY",
+        "key=AIzaSyD-9tSrke72PouQMnMX-a7eZSW0jkFMBWY",
+        ["AIzaSyD-9tSrke72PouQMnMX-a7eZSW0jkFMBWY"],
+    ),
+    ("GOOGLE_API_KEY", "AIzaSyD-9tSrke72", []),
+    (
+        "NPM_TOKEN",
+        "npm_A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8",
+        ["npm_A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"],
+    ),
+    ("NPM_TOKEN", "npm_install_script", []),
+    (
+        "SENDGRID_KEY",
+        "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",
+        ["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"],
+    ),
+    ("SENDGRID_KEY", "SG.short.short", []),
+    ("STRIPE_KEY", "sk_live_51H8xYzAbCdEfGhIj", ["sk_live_51H8xYzAbCdEfGhIj"]),
+    ("STRIPE_KEY", "rk_live_51H8xYzAbCdEfGhIj", ["rk_live_51H8xYzAbCdEfGhIj"]),
+    ("STRIPE_KEY", "pk_live_51H8xYzAbCdEfGhIj", []),  # publishable: public by design
+    (
+        "SLACK_WEBHOOK",
+        "post to https://hooks.slack.com/services/T0A1B2C3D/B4E5F6G7H/abcdEFGHijklMNOPqrstUVWX now",
+        ["https://hooks.slack.com/services/T0A1B2C3D/B4E5F6G7H/abcdEFGHijklMNOPqrstUVWX"],
+    ),
+    ("SLACK_WEBHOOK", "see https://hooks.slack.com/ for docs", []),
+    (
+        "PYPI_TOKEN",
+        "pypi-AgEIcHlwaS5vcmc" + "A1b2C3d4E5" * 6,
+        ["pypi-AgEIcHlwaS5vcmc" + "A1b2C3d4E5" * 6],
+    ),
+    ("PYPI_TOKEN", "pypi-AgEIcHlwaS5vcmcshort", []),
+    (
+        "HUGGINGFACE_TOKEN",
+        "hf_aB3dE6gH9jK2mN5pQ8sT1vW4yZ7bC0eF3h",
+        ["hf_aB3dE6gH9jK2mN5pQ8sT1vW4yZ7bC0eF3h"],
+    ),
+    ("HUGGINGFACE_TOKEN", "hf_hub_download_function_name_here_x", []),
+    (
+        "HUGGINGFACE_TOKEN",
+        "hf_mPqRsTuVwXyZaBcDeFgHiJkLmNoPqRsTuV",
+        ["hf_mPqRsTuVwXyZaBcDeFgHiJkLmNoPqRsTuV"],
+    ),
+    ("TWILIO_KEY", "SK2a3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d", ["SK2a3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d"]),
+    ("TWILIO_KEY", "SKIPPED_BY_THE_SCHEDULER_TODAY_XYZ", []),
+    ("AZURE_STORAGE_KEY", f"AccountName=acme;AccountKey={AZURE_KEY};", [AZURE_KEY]),
+    ("AZURE_STORAGE_KEY", "AccountKey=short==", []),
+    (
+        "AZURE_AD_SECRET",
+        "secret abc8Q~dEfGhIjKlMnOpQrStUvWxYz0123456789A",
+        ["abc8Q~dEfGhIjKlMnOpQrStUvWxYz0123456789A"],
+    ),
+    ("AZURE_AD_SECRET", "emoticon 8Q~ and more", []),
+    ("GENERIC_SECRET", "api_key = 'A8f3kPq92LmZx7Rt4VbN'", ["A8f3kPq92LmZx7Rt4VbN"]),
+    ("GENERIC_SECRET", "DB_PASSWORD=Xk92mPq7Lz4Rt8Vb", ["Xk92mPq7Lz4Rt8Vb"]),
+    ("GENERIC_SECRET", '"clientSecret": "9f8e7d6c5b4a3f2e1d0c9b8a"', ["9f8e7d6c5b4a3f2e1d0c9b8a"]),
+    ("GENERIC_SECRET", "token: null", []),
+    ("GENERIC_SECRET", "secret = value_from_environment", []),  # words, no digits
+    ("GENERIC_SECRET", "key = 1234567890123456", []),  # digits only
+    # dates of birth: a birth keyword, EN and DE formats, a real date
+    ("DATE_OF_BIRTH", "born 03/05/1985 in Ohio", ["03/05/1985"]),
+    ("DATE_OF_BIRTH", "Date of birth: March 5, 1985.", ["March 5, 1985"]),
+    ("DATE_OF_BIRTH", "DOB 1985-03-05", ["1985-03-05"]),
+    ("DATE_OF_BIRTH", "geboren am 5. März 1985", ["5. März 1985"]),
+    ("DATE_OF_BIRTH", "Geburtsdatum 05.03.1985,", ["05.03.1985"]),
+    ("DATE_OF_BIRTH", "geb. 5.3.1985", ["5.3.1985"]),
+    ("DATE_OF_BIRTH", "meeting on 05.03.1985", []),  # no birth keyword
+    ("DATE_OF_BIRTH", "born 31.02.1985", []),  # no such day
+    ("DATE_OF_BIRTH", "born 1492-10-12", []),  # not a living person's
+    # ITIN
+    ("US_ITIN", "ITIN 912-70-1234", ["912-70-1234"]),
+    ("US_ITIN", "taxpayer 900 94 1234.", ["900 94 1234"]),
+    ("US_ITIN", "ITIN 912-34-1234", []),  # group 34 is not an ITIN range
+    ("US_ITIN", "Her ITIN is 949-65-6022 and", ["949-65-6022"]),  # the 50-65 block
+    ("US_ITIN_BARE", "ITIN: 912701234", ["912701234"]),
+    ("US_ITIN_BARE", "ITIN: 912341234", []),
+    ("US_ITIN_BARE", "ref 912701234", []),
+    # identity documents and national ids
+    ("PASSPORT", "passport no. C01X00T47", ["C01X00T47"]),
+    ("PASSPORT", "Reisepass: F12345678", ["F12345678"]),
+    ("PASSPORT", "Passport number 912345678", ["912345678"]),
+    ("PASSPORT", "order C01X00T47", []),
+    ("PASSPORT", "passport C01X00T47X9", []),
+    ("DE_ID_CARD", "Personalausweis L01X00T47", ["L01X00T47"]),
+    ("DE_ID_CARD", "Ausweisnummer: T220001293", ["T220001293"]),  # ICAO check digit 3
+    ("DE_ID_CARD", "Ausweisnummer: T220001294", []),  # check digit off by one
+    ("DE_ID_CARD", "Kundennummer L01X00T47", []),
+    ("CH_AHV", "AHV 756.1234.5678.97", ["756.1234.5678.97"]),
+    ("CH_AHV", "AHV 756.1234.5678.98", []),
+    ("ES_DNI", "DNI 12345678Z", ["12345678Z"]),
+    ("ES_DNI", "DNI 12345678A", []),
+    ("IT_CODICE_FISCALE", "CF RSSMRA85T10A562S.", ["RSSMRA85T10A562S"]),
+    ("IT_CODICE_FISCALE", "CF RSSMRA85T10A562T", []),
+    ("FR_NIR", "NIR 2 95 10 99 126 111 93", ["2 95 10 99 126 111 93"]),
+    ("FR_NIR", "NIR 2 95 10 99 126 111 94", []),
+    ("SE_PERSONNUMMER", "pnr 811218-9876", ["811218-9876"]),
+    ("SE_PERSONNUMMER", "pnr 811218-9877", []),
+    ("NL_BSN", "BSN 111222333", ["111222333"]),
+    ("NL_BSN", "BSN 111222334", []),
+    ("NL_BSN", "order 111222333", []),
+    ("PL_PESEL", "PESEL 44051401359", ["44051401359"]),
+    ("PL_PESEL", "PESEL 44051401358", []),
+    # VAT ids, BIC
+    ("EU_VAT_ID", "USt-IdNr. DE136695976", ["DE136695976"]),
+    ("EU_VAT_ID", "UID ATU13585627.", ["ATU13585627"]),
+    ("EU_VAT_ID", "USt-IdNr. DE136695977", []),
+    ("EU_VAT_ID", "DESIGN123 and IT department", []),
+    ("BIC", "BIC: COBADEFFXXX", ["COBADEFFXXX"]),
+    ("BIC", "SWIFT code DEUTDEFF.", ["DEUTDEFF"]),
+    ("BIC", "a BUSINESS DOCUMENT", []),  # all-caps words: no BIC keyword
+    ("BIC", "BIC: COBAXXFFXXX", []),  # XX is no country
+    # postal addresses with a deterministic grammar
+    ("DE_ADDRESS", "Anschrift: Hauptstraße 12, 10115 Berlin.", ["Hauptstraße 12, 10115 Berlin"]),
+    (
+        "DE_ADDRESS",
+        "an Jens-Drubin-Straße 47-26, 06690 Groß-Gerau",
+        ["Jens-Drubin-Straße 47-26, 06690 Groß-Gerau"],
+    ),
+    (
+        "DE_ADDRESS",
+        "Roggeweg 91/27, 86570 Bad Liebenwerda",
+        ["Roggeweg 91/27, 86570 Bad Liebenwerda"],
+    ),
+    ("DE_ADDRESS", "Anschrift Lindenstraße 5, 10115 Berlin", ["Lindenstraße 5, 10115 Berlin"]),
+    ("DE_ADDRESS", "Am Mühlbach 12, 80331 München", ["Am Mühlbach 12, 80331 München"]),
+    ("DE_ADDRESS", "Berliner Straße 3a, 20095 Hamburg", ["Berliner Straße 3a, 20095 Hamburg"]),
+    ("DE_ADDRESS", "Seite 12, 10115 Einträge", []),  # no street-type word
+    ("DE_ADDRESS", "Hauptstraße 12, 00115 Berlin", []),  # PLZ not assigned
+    (
+        "US_ADDRESS",
+        "ship to 123 Main St, Springfield, IL 62704.",
+        ["123 Main St, Springfield, IL 62704"],
+    ),
+    (
+        "US_ADDRESS",
+        "784 Monica Lakes Suite 566, New Gregory, IN 03628",
+        ["784 Monica Lakes Suite 566, New Gregory, IN 03628"],
+    ),
+    ("US_ADDRESS", "123 Main St, Springfield, XX 62704", []),  # no such state
+    ("US_ADDRESS", "Chapter 5, Section 12, page 62704", []),
+    # obfuscated e-mail addresses
+    (
+        "EMAIL_OBFUSCATED",
+        "mail jane.doe [at] example [dot] com",
+        ["jane.doe [at] example [dot] com"],
+    ),
+    ("EMAIL_OBFUSCATED", "jane dot doe at example dot com", ["jane dot doe at example dot com"]),
+    ("EMAIL_OBFUSCATED", "bob(at)corp.example.org", ["bob(at)corp.example.org"]),
+    ("EMAIL_OBFUSCATED", "available at example.com", []),
+    ("EMAIL_OBFUSCATED", "look at this", []),
+]
+
+
+@pytest.mark.parametrize(("name", "text", "expected"), MORE_ROWS)
+def test_more_rows(name: str, text: str, expected: list[str]) -> None:
+    """Each row: the entity alone finds exactly the expected values in the text."""
+    assert found(name, text) == expected
+
+
+def test_ssn_area_9xx_option_reads_9xx_after_a_keyword() -> None:
+    """With ``ssn_area_9xx`` a 9xx number after an SSN keyword is an SSN; without, not."""
+    text = "SSN: 912-34-5678 and SSN 912345678; order 912-34-5678"
+    assert found("US_SSN_BARE", text) == []
+    assert found("US_SSN_BARE", text, ssn_area_9xx=True) == ["912-34-5678", "912345678"]
+    with pytest.raises(ConfigError, match="ssn_area_9xx"):
+        create({"ssn_area_9xx": "yes"}, DetectorContext(name="t"))
+
+
+GITLEAKS = """
+title = "test rules"
+[extend]
+useDefault = true
+[[rules]]
+id = "acme-token"
+regex = \'\'\'(?i)acme[_-]?token\\s*[:=]\\s*["']?([a-z0-9]{24})\\b\'\'\'
+secretGroup = 1
+entropy = 3.0
+keywords = ["acme"]
+[[rules.allowlists]]
+regexes = [\'\'\'^0+$\'\'\']
+stopwords = ["example"]
+[[rules]]
+id = "path-only"
+path = \'\'\'\\.pem$\'\'\'
+"""
+
+
+def test_gitleaks_rules_load_and_apply(tmp_path: Path) -> None:
+    """A gitleaks TOML file adds rules: secret group, entropy, keywords, allowlists."""
+    (tmp_path / "rules.toml").write_text(GITLEAKS, encoding="utf-8")
+    detector = create(
+        {"entities": [], "gitleaks": "rules.toml"},
+        DetectorContext(name="t", base_dir=tmp_path),
+    )
+    text = (
+        "ACME_TOKEN=a8f3kpq92lmzx7rt4vbn1c5d, acme_token: 000000000000000000000000, "
+        "acme-token = exampleexampleexample1234, acmetoken=aaaaaaaaaaaaaaaaaaaaaaaa"
+    )
+    spans = detector.scan(text)
+    assert [(s.label, text[s.start : s.end]) for s in spans] == [
+        ("API_KEY", "a8f3kpq92lmzx7rt4vbn1c5d")
+    ]
+    assert detector.scan("no keyword here: a8f3kpq92lmzx7rt4vbn1c5d") == []
+
+
+@pytest.mark.parametrize(
+    ("content", "field"),
+    [
+        ("not = [toml", "gitleaks"),
+        ("[[rules]]\nid = 'bad'\nregex = '''(unclosed'''\n", "gitleaks.rules[bad].regex"),
+        ("[[rules]]\nid = 'g'\nregex = 'x'\nsecretGroup = -1\n", "gitleaks.rules[g].secretGroup"),
+    ],
+)
+def test_gitleaks_errors_name_the_rule(tmp_path: Path, content: str, field: str) -> None:
+    """A broken gitleaks file is a ConfigError naming the option and the rule."""
+    (tmp_path / "rules.toml").write_text(content, encoding="utf-8")
+    with pytest.raises(ConfigError) as caught:
+        create({"gitleaks": "rules.toml"}, DetectorContext(name="t", base_dir=tmp_path))
+    assert caught.value.path == field
+    with pytest.raises(ConfigError, match="cannot read"):
+        create({"gitleaks": "missing.toml"}, DetectorContext(name="t", base_dir=tmp_path))
+
+
+# -- a reply is masked exactly where a prompt is --------------------------------------
+
+_VALUES = [
+    "01067", "030 1234567", "030 12345-67", "0301 2345678-12", "(555)123-4567x905",
+    "415-555-0123, ext. 12", "+49 30 1234567", "0049 30 1234567", "01234567", "0306406152",
+    "09256341685", "4155551234", "030123456", "4111 1111 1111 1111", "4111 1111 1111 1112",
+    "6759 6498 2648", "DE89 3704 0044 0532 0130 01", "05.03.1985", "March 5, 1985",
+    "912-70-1234", "536-22-1234", "12.03.2024", "1.2.3.4", "2024-01-15",
+]  # fmt: skip
+_BEFORE = ["", "PLZ ", "Case ", "ISBN ", "born ", "tel ", "call ", "ITIN ", "x", "-", "(", "DE89 "]
+_AFTER = ["", " Dresden", ".", ",", "x12", " ext. 9", ")", "\n", ":", " am"]
+
+
+def _egress_masked(name: str, text: str) -> list[str]:
+    entry = BUILTIN_ENTITIES[name]
+    pattern = OutputPattern(
+        name=entry.name, label=entry.label, pattern=entry.pattern, validator=entry.validator
+    )
+    flt = EgressFilter(EgressPolicy(patterns=[pattern], mask="<{label}>").for_request({}, {}))
+    out = flt.feed(text) + flt.close()
+    return [part for part in out.split(f"<{entry.label}>")]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(_BEFORE), st.sampled_from(_VALUES), st.sampled_from(_AFTER))
+def test_egress_masks_exactly_what_ingress_finds(before: str, value: str, after: str) -> None:
+    """For the numeric built-ins, the reply filter (pattern + validator) masks exactly
+    the spans the prompt detector reports on the same text: no ingress-only gate (digit
+    counts, clusters, prefilters) makes a prompt laxer than a reply, or the reverse.
+    (Overlapping e-mail candidates are resolved leftmost-first in the stream and
+    longest-first in the prompt, and a rejected over-long digit run is shortened by the
+    prompt detector only; those differences are not this property: one candidate
+    value per text, with context words and glued characters around it.)"""
+    text = before + value + after
+    detector = create({}, DetectorContext(name="t"))
+    for name, entry in BUILTIN_ENTITIES.items():
+        if entry.label != "PHONE" and name not in ("CREDIT_CARD", "DATE_OF_BIRTH", "US_ITIN"):
+            continue
+        alone = create({"entities": [name]}, DetectorContext(name="t"))
+        spans = alone.scan(text)
+        kept: list[str] = []
+        cursor = 0
+        for span in spans:
+            kept.append(text[cursor : span.start])
+            cursor = span.end
+        kept.append(text[cursor:])
+        assert _egress_masked(name, text) == kept, name
+    assert detector.scan(text) is not None
