@@ -15,9 +15,9 @@ finds no planted value in what the client's transport received, and the official
 either parses the reply or raises the API's error (anything else fails the test).
 
 Values are planted where the filter's definitions apply: at word edges (``x AKIA... y``
-or a whole string), as the pattern and literal rules define a value.  The text of
-JSON-source channels (tool arguments, ``partial_json``) is not a planting position: a
-value written outside its string literals is the stream core's own item.
+or a whole string), as the pattern and literal rules define a value.  In the text of
+JSON-source channels (tool arguments, ``partial_json``) a planted value replaces a
+fragment of the source, so it may land inside a string literal or outside any.
 """
 
 from __future__ import annotations
@@ -45,13 +45,12 @@ from tests.e2e.wire import Tee, call_sync, leaks
 AWS = SEEDS["API_KEY"]
 EMAIL = SEEDS["EMAIL"]
 PROMPT = f"please write to {EMAIL} today"
-# JSON-source channel text: not a planting position (see the module docstring).
+# Text channels (JSON-source ones too): their text is concatenated with the chunks
+# around it, so a value is planted there between spaces (at word edges), and not
+# base64-encoded (a channel is text as the model wrote it; no decoded view).
 _SOURCE_KEYS = frozenset({"arguments", "partial_json"})
-# Text channels: their text is concatenated with the chunks around it, so a value is
-# planted there between spaces (at word edges), and not base64-encoded (a channel is
-# text as the model wrote it; no decoded view).
 _CHANNEL_KEYS = frozenset({"content", "refusal", "reasoning_content", "reasoning", "text",
-                           "thinking"})
+                           "thinking", *_SOURCE_KEYS})
 
 STREAMS = {
     "openai": [p.name for p in sorted(RECORDED.glob("openai_chat_stream_*.sse"))],
@@ -134,12 +133,11 @@ def _value(draw: st.DrawFn, planted: list[str], channel: bool = False) -> str:
 
 
 def _positions(value: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, Any]]:
-    """Every (container, key) in a JSON tree, JSON-source channel text left out."""
+    """Every (container, key) in a JSON tree."""
     if isinstance(value, dict):
         for key, item in value.items():
-            if key not in _SOURCE_KEYS:
-                yield value, key
-                yield from _positions(item)
+            yield value, key
+            yield from _positions(item)
     elif isinstance(value, list):
         for index, item in enumerate(value):
             yield value, index
@@ -237,6 +235,14 @@ def _stream(draw: st.DrawFn, api: str, planted: list[str]) -> bytes:
             ("content_block_delta", {"type": "content_block_delta", "index": 0, "delta": {
                 "type": "mystery_delta", "note": {"text": piece}}})
             for piece in pieces]
+    sources = [(container, key) for _, payload in events for container, key in
+               _positions(payload) if key in _SOURCE_KEYS and isinstance(container[key], str)]
+    if sources and draw(st.booleans()):
+        # A value inside a fragment of JSON source: in a string literal or outside any.
+        container, key = draw(st.sampled_from(sources))
+        fragment = container[key]
+        at = draw(st.integers(0, len(fragment)))
+        container[key] = f"{fragment[:at]} {draw(_value(planted, True))} {fragment[at:]}"
     mutable = [payload for name, payload in events if isinstance(payload, dict)]
     for _ in range(draw(st.integers(min_value=0, max_value=3))):
         if mutable:
