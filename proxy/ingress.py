@@ -19,6 +19,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final, NoReturn, final
@@ -95,18 +96,41 @@ async def sanitize_request(
     return Sanitised(len(slots), result.findings, dict(result.counts))
 
 
+def readings(text: str) -> list[str]:
+    """The ways a value forwarded unchanged may be read: as it is, and as the words it
+    is spelled with when it is an identifier or a regular expression.
+
+    A tool or function name writes its words with ``_`` (``Jane_Doe``,
+    ``4111_1111_1111_1111``), a JSON Schema ``pattern`` escapes punctuation
+    (``Jane\\ Doe``, ``536\\-22\\-1234``): a model reads the value through either, so
+    the detectors read it that way too.  Only readings that differ are added.
+    """
+    found = [text]
+    for reading in (text.replace("_", " "), _REGEX_ESCAPE.sub(r"\1", text)):
+        if reading not in found:
+            found.append(reading)
+    return found
+
+
+# A backslash before a character that is not a letter or digit: the character itself
+# (``\d``, ``\w`` and other classes are left alone).
+_REGEX_ESCAPE: Final = re.compile(r"\\([^0-9A-Za-z])")
+
+
 async def _check_unchanged(chain: Chain, checks: list[Check], vault: Vault) -> None:
     """Refuse the request if something forwarded unchanged holds a value.
 
     A detector span that is not a placeholder literal, or a known value of this
     request's vault, refuses the request (:meth:`Chain.holds_value`); placeholders
-    alone (what the provider wrote into signed thinking) pass.  All checks go in one
-    call; only a request about to be refused looks for the field to name.
+    alone (what the provider wrote into signed thinking) pass.  Each value is read in
+    each of its :func:`readings`.  All checks go in one call; only a request about to
+    be refused looks for the field to name.
     """
-    if not checks or not await chain.holds_value([check.text for check in checks], vault):
+    texts = [reading for check in checks for reading in readings(check.text)]
+    if not texts or not await chain.holds_value(texts, vault):
         return
     for check in checks:
-        if await chain.holds_value([check.text], vault):
+        if await chain.holds_value(readings(check.text), vault):
             _refuse(check)
     _refuse(Check("", "a value forwarded unchanged"))
 

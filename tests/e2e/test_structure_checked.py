@@ -85,6 +85,11 @@ OPENAI_ROWS: list[tuple[tuple[Any, ...], Any, str]] = [
     (("messages", 2, "tool_calls", 0, "function", "name"), EMAIL,
      "messages[2].tool_calls[0].function.name is not a tool name"),
     (("tools", 0, "function", "name"), TOKEN_NAME, "tools[0].function.name holds"),
+    # Identifiers spell words with "_": the value is read through them.
+    (("tools", 0, "function", "name"), "DE89_3704_0044_0532_0130_00",
+     "tools[0].function.name holds"),
+    (("messages", 2, "tool_calls", 0, "function", "name"), "4111_1111_1111_1111",
+     "messages[2].tool_calls[0].function.name holds a sensitive value"),
     (("messages", 1, "role"), "Jane Doe", "messages[1].role is not one of"),
     (("service_tier",), "jane", "service_tier is not one of"),
     (("reasoning_effort",), KEY, "reasoning_effort is not one of"),
@@ -370,6 +375,11 @@ SCHEMA_ROWS: list[tuple[dict[str, Any], str]] = [
     ({"type": "array", "items": {"type": "string", "pattern": EMAIL}},
      "parameters.items.pattern holds a sensitive value"),
     ({"if": {"format": KEY}}, "parameters.if.format holds a sensitive value"),
+    # A regex escapes punctuation: the value is read through the escapes.
+    ({"type": "string", "pattern": r"jane\.doe@example\.com"},
+     "parameters.pattern holds a sensitive value"),
+    ({"type": "string", "pattern": r"4111\-1111\-1111\-1111"},
+     "parameters.pattern holds a sensitive value"),
     ({"type": "string", "maxLength": "Jane Doe"}, "parameters.maxLength is not a number"),
 ]
 

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from pipelines.chain import Chain
 from pipelines.errors import RequestError
 from pipelines.vault import Vault
-from proxy.ingress import relayed_checks, sanitize_request
+from proxy.ingress import readings, relayed_checks, sanitize_request
 from proxy.spec import ANY_STRING, FREE, ID, Items, Obj, Token
 from proxy.walk import Check, walk
 from tests.conftest import ListDetector, PatternDetector
@@ -98,3 +101,31 @@ async def test_relayed_header_and_query_values_are_checks() -> None:
         await _run({"messages": [{"content": "name: janedoe"}]}, extra=tuple(named))
     assert "the name of a relayed header holds a sensitive value" in refused.value.message
     assert "janedoe" not in refused.value.message
+
+
+@given(st.text())
+def test_a_regex_is_read_through_its_escapes(text: str) -> None:
+    """Whatever ``re.escape`` (the standard library, not ours) writes for a text, one
+    reading of it is that text again, so a value inside a JSON Schema ``pattern`` is
+    what the detectors read."""
+    assert text in readings(re.escape(text))
+
+
+@given(st.lists(st.text(st.characters(exclude_characters="_"), min_size=1), min_size=1))
+def test_an_identifier_is_read_as_its_words(words: list[str]) -> None:
+    """Words joined with ``_`` (a tool or function name) are read as the words with
+    spaces, and the identifier itself is always the first reading."""
+    name = "_".join(words)
+    assert readings(name)[0] == name
+    assert " ".join(words) in readings(name)
+
+
+async def test_an_identifier_or_a_pattern_holding_a_value_is_refused() -> None:
+    """An id spelled ``name:_janedoe``-style or as a regex refuses the request like
+    the plain value; an identifier of ordinary words passes."""
+    body: dict[str, Any] = {"messages": [{"content": "hi", "id": "call_lookup_order"}]}
+    await _run(body)
+    for spelled in ("name:_janedoe", r"name:\ janedoe"):
+        body = {"messages": [{"content": "hi", "thinking": spelled}]}
+        with pytest.raises(RequestError, match="signed content at messages"):
+            await _run(body)
