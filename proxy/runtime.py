@@ -34,7 +34,7 @@ from pipelines.vault import Vault
 from proxy.assembly import build_chain, build_detectors
 from proxy.config import Config
 from proxy.demo import DemoServer
-from proxy.gateway import API_SHAPES, RouteRuntime
+from proxy.gateway import API_SHAPES, RouteRuntime, route_key
 from proxy.logs import get_logger
 from proxy.looplag import MonitoredDetector
 from proxy.metrics import Metrics
@@ -42,7 +42,7 @@ from proxy.policies import build_policy
 from proxy.sessions import SessionService, build_sessions
 from proxy.shapes import FilterFactory, FilterPolicy, TextFilter
 from proxy.tls import client_context
-from proxy.upstream import Network, UpstreamClient, UpstreamTimeouts
+from proxy.upstream import HeaderAllowList, Network, UpstreamClient, UpstreamTimeouts
 
 __all__ = ["DRAIN_LIMIT_S", "Generation", "LiveMapping", "Runtime"]
 
@@ -108,7 +108,7 @@ class Generation:
             name: MonitoredDetector(detector, metrics) for name, detector in detectors.items()
         }
         compiled: Compiled = {
-            route.path: (
+            route_key(route): (
                 build_chain(config, route, monitored, on_skip=_on_skip),
                 build_policy(config, route, detectors),
             )
@@ -196,6 +196,7 @@ class Generation:
                     backoff_s=upstream.retries.backoff_s,
                     max_backoff_s=upstream.retries.max_backoff_s,
                 ),
+                allowed_headers=HeaderAllowList.parse(upstream.request_headers),
             )
             await client.start()
             self.upstreams[name] = client
@@ -203,14 +204,14 @@ class Generation:
     def _compile_routes(self) -> None:
         config = self.config
         for route in config.routes:
-            chain, policy = self.compiled[route.path]
+            chain, policy = self.compiled[route_key(route)]
             upstream = config.upstreams[route.upstream]
             names = route.clients or ()
             check_chain = chain if route.check_detectors is None else build_chain(
                 config, route, {d.name: d for d in chain.detectors},
                 names=route.check_detectors, on_skip=_on_skip,
             )
-            self.routes[route.path] = RouteRuntime(
+            self.routes[route_key(route)] = RouteRuntime(
                 route=route,
                 shape=API_SHAPES[route.api],
                 chain=chain,
@@ -224,7 +225,10 @@ class Generation:
                 max_placeholder_index=config.server.max_placeholder_index,
                 client_names=tuple((config.clients[name].key.encode(), name)
                                    for name in names),
-                sessions=self.sessions if route.session.enabled else None,
+                # A Responses route always keeps sessions: follow-ups need the vault of
+                # the response they continue (proxy/openai_responses/sessions.py).
+                sessions=self.sessions
+                if route.session.enabled or route.api == "openai_responses" else None,
                 session_policy=route.session,
             )
 
