@@ -46,7 +46,14 @@ from proxy.config import Config
 from proxy.demo import DemoServer
 from proxy.evidence import EvidenceLog, load_private_key
 from proxy.failures import describe
-from proxy.gateway import RECORD, Gateway, RouteRuntime, client_key, shape_for_unrouted
+from proxy.gateway import (
+    RECORD,
+    Gateway,
+    RouteRuntime,
+    client_key,
+    route_for,
+    shape_for_unrouted,
+)
 from proxy.logs import RequestRecord, get_logger
 from proxy.looplag import LoopLagMonitor
 from proxy.metrics import CONTENT_TYPE, Metrics
@@ -335,7 +342,8 @@ def _error_response(
     request: web.Request, record: RequestRecord, exc: BaseException
 ) -> web.Response:
     failure = describe(exc)
-    runtime = request.app[ROUTES].get(request.path)
+    routes: Mapping[str, RouteRuntime] = request.app[ROUTES]
+    runtime, _ = route_for(routes, request)
     shape = runtime.shape if runtime is not None else shape_for_unrouted(request)
     record.status = failure.status
     record.outcome = failure.outcome

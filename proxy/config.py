@@ -31,6 +31,7 @@ from proxy.config_sessions import (
     parse_sessions,
 )
 from proxy.config_source import ConfigWarning, Interpolation, Reader, interpolate, read_yaml
+from proxy.upstream import FORBIDDEN_REQUEST_HEADERS, HOP_BY_HOP, REQUEST_ALLOWED
 
 __all__ = [
     "API_SHAPES",
@@ -51,7 +52,9 @@ __all__ = [
     "parse_config",
 ]
 
-API_SHAPES: Final = ("openai_chat", "anthropic_messages", "anthropic_count_tokens")
+API_SHAPES: Final = ("openai_chat", "openai_responses", "openai_embeddings",
+                     "openai_models", "anthropic_messages", "anthropic_count_tokens",
+                     "anthropic_models")
 # The defaults of pipelines.egress.EgressPolicy(max_held_chars) and
 # pipelines.vault.Vault(max_index), which do not export them as constants yet;
 # tests/unit/proxy/test_config_defaults.py keeps the three in step.
@@ -69,7 +72,8 @@ SCHEMA: Final[Mapping[str, frozenset[str]]] = MappingProxyType({
     "upstreams": frozenset({"type", "base_url", "auth", "api_key", "timeouts.connect",
                             "timeouts.first_byte", "timeouts.idle", "max_connections",
                             "proxy_from_env", "ca_bundle", "retries.attempts",
-                            "retries.backoff_s", "retries.max_backoff_s"}),
+                            "retries.backoff_s", "retries.max_backoff_s",
+                            "request_headers"}),
     "detectors": frozenset({"type", "options", "timeout_s"}),
     "routes": frozenset({"name", "path", "api", "upstream", "pipeline", "clients", "fail_open",
                          "check_detectors",
@@ -164,6 +168,7 @@ class UpstreamConfig:
     proxy_from_env: bool = True
     ca_bundle: Path | None = None
     retries: Retries = Retries()
+    request_headers: tuple[str, ...] = REQUEST_ALLOWED
 
 
 @final
@@ -204,7 +209,8 @@ class RouteConfig:
 
     name: str
     path: str
-    api: Literal["openai_chat", "anthropic_messages", "anthropic_count_tokens"]
+    api: Literal["openai_chat", "openai_responses", "openai_embeddings", "openai_models",
+                 "anthropic_messages", "anthropic_count_tokens", "anthropic_models"]
     upstream: str
     pipeline: tuple[str, ...] = ()
     clients: tuple[str, ...] | None = None
@@ -472,7 +478,29 @@ def _upstream(name: str, item: Reader, base_dir: Path) -> UpstreamConfig:
             backoff_s=retries.seconds("backoff_s", 0.5),
             max_backoff_s=retries.seconds("max_backoff_s", 8.0),
         ),
+        request_headers=_request_headers(item),
     )
+
+
+_HEADER_NAME: Final = re.compile(r"[a-z0-9][a-z0-9-]*\*?\Z")
+
+
+def _request_headers(item: Reader) -> tuple[str, ...]:
+    """``request_headers``: header names (``x-stainless-*`` a prefix), no credentials."""
+    names = item.names("request_headers", expected="a list of header names")
+    if names is None:
+        return REQUEST_ALLOWED
+    for position, name in enumerate(names):
+        at = f"{item.at('request_headers')}[{position}]"
+        lowered = name.lower()
+        if not _HEADER_NAME.match(lowered):
+            item.fail("invalid header name", expected="a name such as x-stainless-* or accept",
+                      at=at)
+        if lowered in FORBIDDEN_REQUEST_HEADERS or lowered in HOP_BY_HOP:
+            item.fail("this header is never relayed from the client",
+                      expected="a header that carries no credential or connection state",
+                      at=at)
+    return tuple(name.lower() for name in names)
 
 
 def _plain(value: object) -> object:
@@ -511,20 +539,24 @@ def _routes(top: Reader, clients: Mapping[str, ClientConfig],
                                  at="routes"), None)
         return ()
     routes: list[RouteConfig] = []
-    by_path: dict[str, int] = {}
+    # An anthropic_models route may share its path with one other route (/v1/models):
+    # requests carrying anthropic-version take it.
+    by_path: dict[tuple[str, bool], int] = {}
     by_name: dict[str, int] = {}
     for index, entry in enumerate(raw):
 
         def one(index: int = index, entry: object = entry) -> RouteConfig:
             item = Reader(entry, source=top.source, path=f"routes[{index}]")
             route = _route(item, clients, upstreams, detectors)
-            if route.path in by_path:
-                item.fail(f"path also used by routes[{by_path[route.path]}]",
-                          expected="each path once", at=item.at("path"))
+            path_key = (route.path, route.api == "anthropic_models")
+            if path_key in by_path:
+                item.fail(f"path also used by routes[{by_path[path_key]}]",
+                          expected="each path once (an anthropic_models route may share one)",
+                          at=item.at("path"))
             if route.name in by_name:
                 item.fail(f"name also used by routes[{by_name[route.name]}]",
                           expected="each route name once", at=item.at("name"))
-            by_path[route.path] = by_name[route.name] = index
+            by_path[path_key] = by_name[route.name] = index
             return route
 
         route = collect(one, None)

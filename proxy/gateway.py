@@ -42,10 +42,11 @@ import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Final, Literal, final
+from typing import Final, Literal, Protocol, final, runtime_checkable
 from urllib.parse import urlencode
 
 from aiohttp import web
+from multidict import CIMultiDict
 
 from pipelines.chain import Chain
 from pipelines.errors import RequestError, StreamProtocolError
@@ -57,8 +58,13 @@ from proxy.config_sessions import RouteSessionPolicy
 from proxy.failures import describe
 from proxy.ingress import relayed_checks, sanitize_request
 from proxy.logs import RequestRecord, get_logger, model_name
+from proxy.models import AnthropicModels, OpenAIModels
 from proxy.openai_chat import OpenAIChat
+from proxy.openai_embeddings import OpenAIEmbeddings
+from proxy.openai_responses import OpenAIResponses
+from proxy.openai_responses.sessions import ReplyTap, link_reply, open_turn, stored_session
 from proxy.replies import ERROR_BODY, ReplyGuard, reply_headers
+from proxy.resources import RESOURCE_APIS, Operation, operation
 from proxy.scrubber import RouteScrub
 from proxy.sessions import SessionService, client_tenant, credential_tenant
 from proxy.shapes import (
@@ -73,12 +79,15 @@ from proxy.upstream import UpstreamClient, UpstreamResponse, request_headers
 from proxy.walk import walk
 
 __all__ = [
+    "ANTHROPIC_KEY",
     "API_SHAPES",
     "MAX_JSON_DEPTH",
     "RECORD",
     "Gateway",
     "RouteRuntime",
     "client_key",
+    "route_for",
+    "route_key",
     "shape_for_unrouted",
 ]
 
@@ -86,6 +95,10 @@ RECORD: Final = web.RequestKey("record", RequestRecord)
 API_SHAPES: Final[Mapping[str, ApiShape]] = MappingProxyType(
     {
         "openai_chat": OpenAIChat(),
+        "openai_responses": OpenAIResponses(),
+        "openai_embeddings": OpenAIEmbeddings(),
+        "openai_models": OpenAIModels(),
+        "anthropic_models": AnthropicModels(),
         "anthropic_messages": AnthropicMessages(),
         "anthropic_count_tokens": AnthropicMessages(count_tokens=True),
     }
@@ -120,6 +133,55 @@ class RouteRuntime:
     session_policy: RouteSessionPolicy = field(default_factory=RouteSessionPolicy)
     # The route's out-of-band LLM scrubbers (proxy/scrubber.py), if its pipeline has any.
     scrub: RouteScrub | None = None
+
+
+# An ``anthropic_models`` route is keyed under this prefix, so that it can share its path
+# (``/v1/models``) with an OpenAI route: requests carrying ``anthropic-version`` take it.
+ANTHROPIC_KEY: Final = "anthropic:"
+# Shapes whose route takes no POST body of its own (only bodiless operations).
+_BODILESS: Final = frozenset({"openai_models", "anthropic_models"})
+
+
+@runtime_checkable
+class _Validating(Protocol):
+    """A shape that refuses some bodies outright (before anything is sanitised)."""
+
+    def validate(self, body: Mapping[str, object]) -> None:
+        """Raise RequestError for a body the gateway cannot serve safely."""
+        ...
+
+
+def route_key(route: RouteConfig) -> str:
+    """The key of ``route`` among a gateway's routes (see :data:`ANTHROPIC_KEY`)."""
+    return ANTHROPIC_KEY + route.path if route.api == "anthropic_models" else route.path
+
+
+def route_for(
+    routes: Mapping[str, RouteRuntime], request: web.Request
+) -> tuple[RouteRuntime | None, str]:
+    """The route serving ``request`` and the rest of the path below the route's own.
+
+    An exact path first (an Anthropic client's ``anthropic_models`` route before an
+    OpenAI one); else a route whose API has resources under its path (``P/{id}``).
+    """
+    path = request.path
+    if "anthropic-version" in request.headers:
+        runtime = routes.get(ANTHROPIC_KEY + path)
+        if runtime is not None:
+            return runtime, ""
+    runtime = routes.get(path)
+    if runtime is not None:
+        return runtime, ""
+    anthropic = "anthropic-version" in request.headers
+    # An Anthropic client's resources first, then everyone's; never Anthropic's otherwise.
+    for anthropic_only in (True, False) if anthropic else (False,):
+        for key, candidate in routes.items():
+            if key.startswith(ANTHROPIC_KEY) != anthropic_only:
+                continue
+            base = candidate.route.path
+            if candidate.route.api in RESOURCE_APIS and path.startswith(base + "/"):
+                return candidate, path[len(base):]
+    return None, ""
 
 
 def shape_for_unrouted(request: web.Request) -> ApiShape:
@@ -188,7 +250,7 @@ class Gateway:
 
     async def handle(self, request: web.Request) -> web.StreamResponse:
         """Serve one request (see the module docstring for the order of checks)."""
-        runtime = self._routes.get(request.path)
+        runtime, tail = route_for(self._routes, request)
         record = request[RECORD]
         if runtime is None:
             raise RequestError(404, "unknown_route", "no route is configured for this path")
@@ -196,29 +258,31 @@ class Gateway:
         record.route = runtime.route.name
         record.api = shape.name
         record.upstream = runtime.route.upstream
+        if tail or shape.name in _BODILESS:
+            return await self._operation(request, runtime, tail)
         if request.method != "POST":
             raise RequestError(405, "method_not_allowed", "this route accepts POST only")
         record.client = _check_key(runtime, request)
-        # Whose sessions it may use: the client on a keyed route, else its credential.
-        tenant = (client_tenant(record.client) if record.client is not None
-                  else credential_tenant(client_key(request)))
+        tenant = _tenant(record.client, request)
         body = await read_json(request, self._max_body, self._body_timeout)
         record.hash_received(body, runtime.route.pipeline)
+        if isinstance(shape, _Validating):
+            shape.validate(body)
         record.streamed = shape.is_streaming(body)
 
-        headers = request_headers(
-            request.headers,
-            auth=runtime.auth,
-            api_key=runtime.api_key,
-            key_header="authorization" if shape.key_header == "authorization" else "x-api-key",
-        )
+        headers = _headers(request, runtime)
         query = _relayed_query(request)
         found = walk(shape.request, body)
         record.texts = len(found.slots)
         session = None
-        if runtime.sessions is not None:
-            session = await runtime.sessions.for_request(
-                request, tenant, runtime.session_policy, record
+        sessions = runtime.sessions
+        if sessions is not None:
+            # A Responses request always runs in a session: a follow-up continues the
+            # one its previous_response_id names (proxy/openai_responses/sessions.py).
+            session = await (
+                open_turn(sessions, runtime.session_policy, request, tenant, body, record)
+                if shape.name == "openai_responses"
+                else sessions.for_request(request, tenant, runtime.session_policy, record)
             )
         vault = (
             session.vault if session is not None
@@ -230,8 +294,8 @@ class Gateway:
             extra=relayed_checks(headers, query),
         )
         record.sanitize_ms = (time.perf_counter() - started) * 1000.0
-        if session is not None and runtime.sessions is not None:
-            await runtime.sessions.commit(session, runtime.session_policy, record)
+        if session is not None and sessions is not None:
+            await sessions.commit(session, runtime.session_policy, record)
         # The model once checked (it is forwarded unchanged, so it passed the check
         # detectors and the vault): a refused value never reaches the log or evidence.
         record.model = model_name(body)
@@ -239,7 +303,14 @@ class Gateway:
             {finding.detector for finding in sanitised.findings}, sanitised.counts, len(vault)
         )
         record.note_issued(sanitised.findings)
-        factory = runtime.policy.factory_for(vault)
+        # The reply may name itself (a Responses id): it becomes an alias of the session
+        # as soon as it passes through the rewriter, before the reply's first byte.
+        async def keep(reply_id: str) -> None:
+            if session is not None and sessions is not None:
+                await link_reply(sessions, runtime.session_policy, session, tenant, reply_id,
+                                 record)
+
+        factory = ReplyTap(runtime.policy.factory_for(vault), on_id=keep)
         path = _upstream_path(runtime, query)
         forwarded = dumps(body)
         record.hash_forwarded(forwarded)
@@ -252,13 +323,77 @@ class Gateway:
                 if up.content_type == "text/event-stream":
                     return await _stream(request, up, shape, factory, record)
                 if up.content_type in JSON_TYPES:
-                    return await _whole(up, shape, factory, record)
+                    reply = await _whole(up, shape, factory, record)
+                    await factory.settle()
+                    return reply
                 raise StreamProtocolError("upstream answered with an unexpected content type")
         finally:
             if runtime.scrub is not None:
                 # Out of band, once the reply has ended or failed: queued, never awaited.
                 # The slots hold the texts as sent.
                 runtime.scrub.submit(record.request_id, read_slots(found.slots), session)
+
+    async def _operation(
+        self, request: web.Request, runtime: RouteRuntime, tail: str
+    ) -> web.StreamResponse:
+        """A bodiless operation on the route's resources (see :mod:`proxy.resources`)."""
+        client = _check_key(runtime, request)
+        op = operation(runtime.route.api, request.method, tail, request.query)
+        await _check_operation(runtime.chain, op)
+        session = None
+        if op.vault_id is not None and runtime.sessions is not None:
+            session = await stored_session(runtime.sessions, runtime.session_policy,
+                                           _tenant(client, request), op.vault_id)
+        factory = runtime.policy.factory_for(
+            session.vault if session is not None
+            else Vault(max_index=runtime.max_placeholder_index)
+        )
+        path = op.path + ("?" + urlencode(op.query) if op.query else "")
+        body = b"" if op.method == "POST" else None
+        record = request[RECORD]
+        async with runtime.upstream.send(
+            op.method, path, body, _headers(request, runtime, json_body=body is not None)
+        ) as up:
+            record.first_byte_ms = record.elapsed_ms()
+            if up.status >= 400:
+                return await _relay_error(up, runtime.shape, factory, record,
+                                          injected=runtime.auth == "inject")
+            if up.content_type not in JSON_TYPES:
+                raise StreamProtocolError("upstream answered with an unexpected content type")
+            return await _whole(up, runtime.shape, factory, record)
+
+
+def _tenant(client: str | None, request: web.Request) -> str:
+    """Whose sessions a request may use: the client on a keyed route, else its
+    credential."""
+    return client_tenant(client) if client is not None else credential_tenant(
+        client_key(request))
+
+
+def _headers(
+    request: web.Request, runtime: RouteRuntime, *, json_body: bool = True
+) -> CIMultiDict[str]:
+    return request_headers(
+        request.headers,
+        auth=runtime.auth,
+        api_key=runtime.api_key,
+        key_header="authorization" if runtime.shape.key_header == "authorization"
+        else "x-api-key",
+        allowed=runtime.upstream.allowed_headers,
+        json_body=json_body,
+    )
+
+
+async def _check_operation(chain: Chain, op: Operation) -> None:
+    """Refuse an operation whose id or query values hold a sensitive value."""
+    if not op.checked:
+        return
+    spans = await chain.detect([value for _, value in op.checked])
+    for (name, _), found in zip(op.checked, spans, strict=True):
+        if found:
+            raise RequestError(
+                400, "sensitive_value", f"request refused: {name} holds a sensitive value"
+            )
 
 
 async def _relay_error(
@@ -350,7 +485,7 @@ async def _stream(
     request: web.Request,
     up: UpstreamResponse,
     shape: ApiShape,
-    factory: FilterFactory,
+    factory: ReplyTap,
     record: RequestRecord,
 ) -> web.StreamResponse:
     headers = reply_headers(up.headers.items(), ReplyGuard(factory))
@@ -373,9 +508,12 @@ async def _stream(
                 # When the upstream's end of body came with this read, the output goes
                 # out below together with the end of the reply, in one write.
                 if pending and not up.drained:
+                    # A reply id the rewriter saw is linked before its bytes go out.
+                    await factory.settle()
                     await _write(response, pending)
             pending.extend(rewriter.on_events(decoder.close()))
             pending.extend(rewriter.finish())
+            await factory.settle()
         except ConnectionResetError:
             raise
         except Exception as exc:

@@ -36,7 +36,7 @@ from proxy.assembly import build_chain, build_detectors
 from proxy.config import Config, UpstreamConfig
 from proxy.demo import DemoServer
 from proxy.evidence import EvidenceLog
-from proxy.gateway import API_SHAPES, RouteRuntime
+from proxy.gateway import API_SHAPES, RouteRuntime, route_key
 from proxy.logs import get_logger
 from proxy.looplag import MonitoredDetector
 from proxy.metrics import Metrics
@@ -51,7 +51,7 @@ from proxy.scrubber import (
 from proxy.sessions import SessionService, build_sessions
 from proxy.shapes import FilterFactory, FilterPolicy, TextFilter
 from proxy.tls import client_context
-from proxy.upstream import Network, UpstreamClient, UpstreamTimeouts
+from proxy.upstream import HeaderAllowList, Network, UpstreamClient, UpstreamTimeouts
 
 __all__ = ["DRAIN_LIMIT_S", "Generation", "LiveMapping", "Runtime", "connect_scrubber",
            "open_upstream"]
@@ -133,7 +133,7 @@ class Generation:
             for name, detector in detectors.items()
         }
         compiled: Compiled = {
-            route.path: (
+            route_key(route): (
                 build_chain(config, route, monitored, on_skip=_on_skip),
                 build_policy(config, route, detectors),
             )
@@ -224,7 +224,7 @@ class Generation:
     def _compile_routes(self) -> None:
         config = self.config
         for route in config.routes:
-            chain, policy = self.compiled[route.path]
+            chain, policy = self.compiled[route_key(route)]
             upstream = config.upstreams[route.upstream]
             names = route.clients or ()
             check_chain = chain if route.check_detectors is None else build_chain(
@@ -232,7 +232,7 @@ class Generation:
                 names=route.check_detectors, on_skip=_on_skip,
             )
             scrubbers = scrubbers_of(route.pipeline, self.detectors)
-            self.routes[route.path] = RouteRuntime(
+            self.routes[route_key(route)] = RouteRuntime(
                 route=route,
                 shape=API_SHAPES[route.api],
                 chain=chain,
@@ -246,7 +246,10 @@ class Generation:
                 max_placeholder_index=config.server.max_placeholder_index,
                 client_names=tuple((config.clients[name].key.encode(), name)
                                    for name in names),
-                sessions=self.sessions if route.session.enabled else None,
+                # A Responses route always keeps sessions: follow-ups need the vault of
+                # the response they continue (proxy/openai_responses/sessions.py).
+                sessions=self.sessions
+                if route.session.enabled or route.api == "openai_responses" else None,
                 session_policy=route.session,
                 scrub=RouteScrub(route.name, scrubbers, self.scrub_effects)
                 if scrubbers else None,
@@ -320,6 +323,7 @@ async def open_upstream(upstream: UpstreamConfig, metrics: Metrics | None, *,
             backoff_s=upstream.retries.backoff_s,
             max_backoff_s=upstream.retries.max_backoff_s,
         ),
+        allowed_headers=HeaderAllowList.parse(upstream.request_headers),
     )
     try:
         await client.start()

@@ -31,7 +31,7 @@ import re
 import ssl
 import time
 from collections.abc import AsyncIterator, Iterable, Mapping
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, Literal, final
 
@@ -44,8 +44,11 @@ if TYPE_CHECKING:
     from proxy.metrics import Metrics
 
 __all__ = [
+    "DEFAULT_ALLOWED",
+    "FORBIDDEN_REQUEST_HEADERS",
     "HOP_BY_HOP",
     "REQUEST_ALLOWED",
+    "HeaderAllowList",
     "Network",
     "UpstreamClient",
     "UpstreamResponse",
@@ -70,32 +73,61 @@ HOP_BY_HOP: Final = frozenset(
         "upgrade",
     }
 )
-# The only client request fields relayed upstream (an allow-list: any other header may
-# carry personal data, ``X-User: <e-mail>``, or a credential, ``api-key``): content
+# The client request fields relayed upstream by default (an allow-list: any other header
+# may carry personal data, ``X-User: <e-mail>``, or a credential, ``api-key``): content
 # negotiation, the provider's version and beta switches, idempotency keys and the
-# official SDKs' own telemetry (``x-stainless-*``: OS, runtime, retry count).  Their
-# values must be short printable tokens with no ``@``, else they are dropped too.
-REQUEST_ALLOWED: Final = frozenset(
-    {
-        "accept",
-        "user-agent",
-        "anthropic-version",
-        "anthropic-beta",
-        "openai-beta",
-        "idempotency-key",
-        "x-stainless-arch",
-        "x-stainless-async",
-        "x-stainless-lang",
-        "x-stainless-os",
-        "x-stainless-package-version",
-        "x-stainless-retry-count",
-        "x-stainless-runtime",
-        "x-stainless-runtime-version",
-        "x-stainless-timeout",
-        "x-stainless-helper-method",
-        "x-stainless-raw-response",
-    }
+# official SDKs' own telemetry, the whole ``x-stainless-*`` family (OS, runtime, retry
+# count, timeouts, which helper made the call).  A name ending in ``*`` is a prefix.
+# Values must be short printable tokens with no ``@``, else the header is dropped too.
+# ``upstreams.<name>.request_headers`` replaces the list per upstream.
+REQUEST_ALLOWED: Final = (
+    "accept",
+    "user-agent",
+    "anthropic-version",
+    "anthropic-beta",
+    "openai-beta",
+    "idempotency-key",
+    "x-stainless-*",
 )
+# Never relayed from the client, whatever a configured list says: credentials (the
+# upstream's ``auth`` decides those), cookies, and what only the gateway may set.
+FORBIDDEN_REQUEST_HEADERS: Final = frozenset(
+    {"authorization", "x-api-key", "api-key", "cookie", "host", "content-length",
+     "content-type", "content-encoding", "x-goog-api-key", "openai-organization",
+     "openai-project", "forwarded", "x-forwarded-for"}
+)
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class HeaderAllowList:
+    """Which client request headers an upstream relays: exact names and prefixes."""
+
+    names: frozenset[str]
+    prefixes: tuple[str, ...] = ()
+
+    @classmethod
+    def parse(cls, entries: Iterable[str]) -> HeaderAllowList:
+        """From names, lower-cased; ``x-stainless-*`` is a prefix."""
+        names: set[str] = set()
+        prefixes: list[str] = []
+        for entry in entries:
+            entry = entry.lower()
+            if entry.endswith("*"):
+                prefixes.append(entry[:-1])
+            else:
+                names.add(entry)
+        return cls(frozenset(names), tuple(prefixes))
+
+    def allows(self, name: str) -> bool:
+        """Whether the client header ``name`` may be relayed."""
+        name = name.lower()
+        if name in FORBIDDEN_REQUEST_HEADERS or name in HOP_BY_HOP:
+            return False
+        return name in self.names or any(name.startswith(prefix) for prefix in self.prefixes)
+
+
+DEFAULT_ALLOWED: Final = HeaderAllowList.parse(REQUEST_ALLOWED)
 _HEADER_VALUE: Final = re.compile(r"[\x20-\x3f\x41-\x7e]{1,256}")
 # Response fields that stop being true once the gateway rewrites (and aiohttp has
 # decompressed) the body, plus cookies, which have no business crossing a gateway.
@@ -198,19 +230,23 @@ def request_headers(
     auth: Literal["inject", "passthrough"],
     api_key: str | None,
     key_header: KeyHeader,
+    allowed: HeaderAllowList = DEFAULT_ALLOWED,
+    json_body: bool = True,
 ) -> CIMultiDict[str]:
-    """Headers to send upstream for a JSON body the gateway re-serialised.
+    """Headers to send upstream for a JSON body the gateway re-serialised (or no body).
 
-    Only :data:`REQUEST_ALLOWED` fields are relayed.  ``inject`` never relays the
+    Only the fields ``allowed`` names are relayed (:data:`REQUEST_ALLOWED` by default).
+    ``inject`` never relays the
     client's credentials (they are gateway keys) and sends ``api_key`` in the
     provider's header; ``passthrough`` relays the client's ``Authorization`` and
     ``x-api-key`` as they came (and no other credential header).
     """
     out: CIMultiDict[str] = CIMultiDict()
     for name, value in client_headers.items():
-        if name.lower() in REQUEST_ALLOWED and _HEADER_VALUE.fullmatch(value):
+        if allowed.allows(name) and _HEADER_VALUE.fullmatch(value):
             out.add(name, value)
-    out["Content-Type"] = "application/json"
+    if json_body:
+        out["Content-Type"] = "application/json"
     if auth == "inject":
         if api_key:
             if key_header == "authorization":
@@ -305,8 +341,8 @@ class UpstreamResponse:
 class UpstreamClient:
     """Sends requests to one upstream over a pooled connection set."""
 
-    __slots__ = ("_max_connections", "_metrics", "_session", "base_url", "name", "network",
-                 "timeouts")
+    __slots__ = ("_max_connections", "_metrics", "_session", "allowed_headers", "base_url",
+                 "name", "network", "timeouts")
 
     def __init__(
         self,
@@ -317,8 +353,10 @@ class UpstreamClient:
         max_connections: int = 100,
         metrics: Metrics | None = None,
         network: Network | None = None,
+        allowed_headers: HeaderAllowList = DEFAULT_ALLOWED,
     ) -> None:
         self.name = name
+        self.allowed_headers = allowed_headers
         self.base_url = base_url.rstrip("/")
         self.timeouts = timeouts
         self.network = network or Network()
@@ -355,11 +393,17 @@ class UpstreamClient:
             await self._session.close()
             self._session = None
 
-    @asynccontextmanager
-    async def post(
+    def post(
         self, path: str, body: bytes, headers: Mapping[str, str]
+    ) -> AbstractAsyncContextManager[UpstreamResponse]:
+        """POST ``body`` to ``base_url + path``: see :meth:`send`."""
+        return self.send("POST", path, body, headers)
+
+    @asynccontextmanager
+    async def send(
+        self, method: str, path: str, body: bytes | None, headers: Mapping[str, str]
     ) -> AsyncIterator[UpstreamResponse]:
-        """POST ``body`` to ``base_url + path``; yield the response once headers arrive.
+        """Send ``method`` to ``base_url + path``; yield the response once headers arrive.
 
         On exit the connection goes back to the pool if the body was read to the end,
         and is closed otherwise (client gone, refusal, error): a half-read response must
@@ -368,7 +412,7 @@ class UpstreamClient:
         if self._session is None:
             raise UpstreamError(f"upstream {self.name!r} is not started")
         sent = time.perf_counter()
-        response = await self._send(self._session, path, body, headers)
+        response = await self._send(self._session, method, path, body, headers)
         metrics = self._metrics
         streaming = response.content_type == "text/event-stream"
         if metrics is not None:
@@ -388,8 +432,8 @@ class UpstreamClient:
                 if streaming:
                     metrics.open_streams.dec()
 
-    async def _send(self, session: aiohttp.ClientSession, path: str, body: bytes,
-                    headers: Mapping[str, str]) -> aiohttp.ClientResponse:
+    async def _send(self, session: aiohttp.ClientSession, method: str, path: str,
+                    body: bytes | None, headers: Mapping[str, str]) -> aiohttp.ClientResponse:
         """One request, retried on connect errors, 429 and 5xx while attempts remain."""
         network = self.network
         attempt = 0
@@ -397,7 +441,7 @@ class UpstreamClient:
             retry_in: float | None = None
             reason = ""
             try:
-                response = await self._attempt(session, path, body, headers)
+                response = await self._attempt(session, method, path, body, headers)
             except (aiohttp.ClientConnectorError, aiohttp.ConnectionTimeoutError) as exc:
                 if attempt >= network.retries:
                     raise map_client_error(exc) from exc
@@ -421,14 +465,15 @@ class UpstreamClient:
             attempt += 1
             await asyncio.sleep(delay)
 
-    async def _attempt(self, session: aiohttp.ClientSession, path: str, body: bytes,
-                       headers: Mapping[str, str]) -> aiohttp.ClientResponse:
+    async def _attempt(self, session: aiohttp.ClientSession, method: str, path: str,
+                       body: bytes | None, headers: Mapping[str, str]
+                       ) -> aiohttp.ClientResponse:
         # Until the request starts going out the deadline is the connect budget (plus
         # the first-byte budget, as a backstop); the trace hook then re-arms it to
         # ``first_byte`` from each piece of the request sent.
         async with asyncio.timeout(self.timeouts.connect + self.timeouts.first_byte) as scope:
             deadline = _Deadline(scope, self.timeouts.first_byte)
-            return await session.post(
-                self.base_url + path, data=body, headers=headers, allow_redirects=False,
-                trace_request_ctx=deadline,
+            return await session.request(
+                method, self.base_url + path, data=body, headers=headers,
+                allow_redirects=False, trace_request_ctx=deadline,
             )

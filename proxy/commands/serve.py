@@ -99,7 +99,9 @@ def check_workers(config: Config, workers: int) -> None:
 
     if workers < 2:
         return
-    keeping = [route.name for route in config.routes if route.session.enabled]
+    # A Responses route always keeps sessions (its follow-ups continue them).
+    keeping = [route.name for route in config.routes
+               if route.session.enabled or route.api == "openai_responses"]
     if keeping and config.sessions.store == "memory":
         raise ConfigError(
             f"{workers} workers would each keep their own sessions of route "

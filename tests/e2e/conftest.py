@@ -56,13 +56,18 @@ class Gateway:
     config: Config
 
     async def expected(self, path: str, body: dict[str, Any], text: str, *,
-                       json_string: bool = False) -> str:
-        """What the whole-string egress filter makes of ``text`` for this request."""
+                       json_string: bool = False, signed: bool = False) -> str:
+        """What the whole-string egress filter (``signed``: the signed channel) makes of
+        ``text`` for this request."""
         runtime = self.app[ROUTES][path]
         vault = Vault(max_index=runtime.max_placeholder_index)
         slots = walk(runtime.shape.request, body).slots
         await runtime.chain.sanitize(read_slots(slots), vault, contexts=read_contexts(slots))
-        return filter_whole(runtime.policy.factory_for(vault), text, json_string=json_string)
+        factory = runtime.policy.factory_for(vault)
+        if signed:
+            channel = factory.signed()
+            return channel.feed(text) + channel.close()
+        return filter_whole(factory, text, json_string=json_string)
 
 
 def config_data(
@@ -83,6 +88,14 @@ def config_data(
          "upstream": "fake", "pipeline": ["regex"], "response": response},
         {"name": "anthropic", "path": "/v1/messages", "api": "anthropic_messages",
          "upstream": "fake", "pipeline": ["regex"], "response": response},
+        {"name": "responses", "path": "/v1/responses", "api": "openai_responses",
+         "upstream": "fake", "pipeline": ["regex"], "response": response},
+        {"name": "embeddings", "path": "/v1/embeddings", "api": "openai_embeddings",
+         "upstream": "fake", "pipeline": ["regex"], "response": response},
+        {"name": "models", "path": "/v1/models", "api": "openai_models",
+         "upstream": "fake", "pipeline": ["regex"], "response": response},
+        {"name": "anthropic-models", "path": "/v1/models", "api": "anthropic_models",
+         "upstream": "fake_injected", "pipeline": ["regex"], "response": response},
         {"name": "count", "path": "/v1/messages/count_tokens", "api": "anthropic_count_tokens",
          "upstream": "fake", "pipeline": ["regex"]},
         {"name": "relinked", "path": "/relinked/v1/chat/completions", "api": "openai_chat",

@@ -56,11 +56,11 @@ class Received:
 class Reply:
     """What the fake answers with.
 
-    ``kind``: ``sse`` (``body`` sent in ``chunk``-byte writes, or in writes of the
-    ``sizes`` given, cycling), ``json`` (``body`` with ``status``), ``hang`` (never
-    answers), ``cut`` (sends ``body[:cut_at]`` of an SSE stream, then drops the
-    connection), ``slow_sse`` (like ``sse`` but waits ``delay`` seconds between
-    writes, for disconnect tests).  ``headers`` are added to the response.
+    ``kind``: ``sse`` (``body`` sent in ``chunk``-byte writes, ``chunk=0``: one event per
+    write, or in writes of the ``sizes`` given, cycling), ``json`` (``body`` with
+    ``status``), ``hang`` (never answers), ``cut`` (sends ``body[:cut_at]`` of an SSE
+    stream, then drops the connection), ``slow_sse`` (like ``sse`` but waits ``delay``
+    seconds between writes, for disconnect tests).  ``headers`` are added to the response.
     """
 
     kind: str
@@ -127,15 +127,22 @@ class FakeUpstream:
             response.headers.add(name, value)
         await response.prepare(request)
         data = reply.body[: reply.cut_at] if reply.kind == "cut" else reply.body
-        sizes = reply.sizes or (reply.chunk,)
-        try:
-            start = 0
-            turn = 0
+        if reply.sizes:
+            pieces = []
+            start = turn = 0
             while start < len(data):
-                size = max(1, sizes[turn % len(sizes)])
+                size = max(1, reply.sizes[turn % len(reply.sizes)])
                 turn += 1
-                await response.write(data[start : start + size])
+                pieces.append(data[start : start + size])
                 start += size
+        elif reply.chunk:
+            pieces = [data[start : start + reply.chunk]
+                      for start in range(0, len(data), reply.chunk)]
+        else:  # one event per write
+            pieces = [event + b"\n\n" for event in data.split(b"\n\n") if event]
+        try:
+            for piece in pieces:
+                await response.write(piece)
                 self.writes += 1
                 if reply.delay:
                     await asyncio.sleep(reply.delay)

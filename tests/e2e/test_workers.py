@@ -224,7 +224,8 @@ async def test_two_workers_share_sessions_and_number_atomically(
 
 
 def test_memory_sessions_refuse_several_workers() -> None:
-    """Each worker would keep its own memory sessions: a configuration error."""
+    """Each worker would keep its own memory sessions (of a route with sessions, or a
+    Responses route): a configuration error."""
     from pipelines.errors import ConfigError
 
     data = session_config("http://127.0.0.1:9", "redis://127.0.0.1:9/0", prefix="x:")
@@ -232,4 +233,11 @@ def test_memory_sessions_refuse_several_workers() -> None:
     config = parse_config(data, source="<t>", base_dir=Path.cwd(), environ={})
     check_workers(config, 1)
     with pytest.raises(ConfigError, match=r"sessions\.store.*store: redis"):
+        check_workers(config, 2)
+    # A Responses route keeps sessions without session.enabled: refused too.
+    data["routes"] = [{"name": "responses", "path": "/v1/responses", "api": "openai_responses",
+                       "upstream": "fake", "pipeline": ["regex"]}]
+    config = parse_config(data, source="<t>", base_dir=Path.cwd(), environ={})
+    check_workers(config, 1)
+    with pytest.raises(ConfigError, match=r"'responses' in memory"):
         check_workers(config, 2)
