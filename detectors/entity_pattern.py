@@ -92,6 +92,11 @@ WORD: Final = rf"[\w--[{_NOSPACE}]]"
 NUM_BEFORE: Final = rf"(?<![[\w\-./#+]--[{_NOSPACE}]])"
 NUM_AFTER: Final = rf"(?!{WORD}|[\-./][0-9])"
 TOKEN_BEFORE: Final = r"(?<![\w\-])"
+# What separates the digit groups of a number in the canonical view: a space (every
+# Unicode space and whitespace run folds to one), a dash (every dash and minus folds
+# to "-") or a dot ("4111.1111.1111.1111", "536.22.1234", "030.1234.5678"), mixed
+# freely: a value is found however its groups are written (docs/design.md C9).
+GROUP_SEP: Final = r"[ \-.]"
 TOKEN_AFTER: Final = r"(?![\w\-])"
 
 

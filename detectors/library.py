@@ -33,6 +33,7 @@ import phonenumbers
 from detectors import validators as v
 from detectors.entity_pattern import (
     DIGITS,
+    GROUP_SEP,
     NUM_AFTER,
     NUM_BEFORE,
     TOKEN_AFTER,
@@ -92,14 +93,14 @@ _PHONE_NANP: Final = (
     r"(?:1[ .\-])?(?:\([0-9]{3}\)[ .\-]?|[0-9]{3}[ .\-])[0-9]{3}[ .\-][0-9]{4}"
 )
 # Trunk-prefix-0 countries (DE, AT, GB, FR, ...): 030 1234567, 0151 23456789,
-# (030) 1234567, 030/1234567, 089-123 456 78.
+# (030) 1234567, 030/1234567, 089-123 456 78, 030.1234.5678.
 # A short bare run of digits (no separator after the area code) is not taken for a
 # trunk-0 number: case and reference numbers ("Case 01234567") look the same.  Bare
 # runs are phone numbers after a phone keyword (PHONE_BARE).  The DIN 5008 extension
 # ("030 12345-67") is one more dash group.
 _PHONE_TRUNK0: Final = (
-    r"(?:(?:\(0[1-9][0-9]{1,4}\)[ \-]?|0[1-9][0-9]{1,4}(?:[ \-]?/[ \-]?|[ \-]))"
-    r"[0-9]{2,8}(?:[ \-][0-9]{2,5}){0,3}"
+    r"(?:(?:\(0[1-9][0-9]{1,4}\)[ \-.]?|0[1-9][0-9]{1,4}(?:[ \-.]?/[ \-.]?|[ \-.]))"
+    r"[0-9]{2,8}(?:[ \-.][0-9]{2,5}){0,3}"
     # ... except whole national numbers of 10 or 11 digits, which no ISBN-10 (the
     # validator refuses those), short reference number or 12-digit account id is
     r"|0[1-9][0-9]{8,9})"
@@ -116,8 +117,10 @@ PHONE_EXTENSION: Final = r"(?:" + EXTENSION_MARK + r"[0-9]{1,6})"
 # A number does not start right after a group of four digits (a card or account number
 # whose checksum failed is not a phone number either), nor inside an IBAN-shaped run
 # ("DE89 3704 0044 0532 0130 01" with a bad check digit holds "0044 0532 0130 01").
-_NOT_IN_IBAN: Final = r"(?<![A-Z]{2}[0-9]{2}(?: [A-Z0-9]{4}){0,7} )"
-NOT_IN_GROUPS: Final = r"(?<![0-9]{4}[ \-])" + _NOT_IN_IBAN
+_NOT_IN_IBAN: Final = (
+    rf"(?<![A-Za-z]{{2}}[0-9]{{2}}(?:{GROUP_SEP}[A-Za-z0-9]{{4}}){{0,7}}{GROUP_SEP})"
+)
+NOT_IN_GROUPS: Final = rf"(?<![0-9]{{4}}{GROUP_SEP})" + _NOT_IN_IBAN
 
 # Longest branches: the international one, 5 + 8 + 6 groups of 9 characters; with the
 # 00 prefix, 5 + 9 + 8 + 5 groups of 9; then an extension of at most 2 + 11 + 7.
@@ -226,11 +229,11 @@ _ENTRIES: Final[tuple[EntityPattern, ...]] = (
         name="US_SSN",
         label="US_SSN",
         pattern=_NUM_BEFORE
-        + r"(?:[0-9]{3}-[0-9]{2}-[0-9]{4}|[0-9]{3} [0-9]{2} [0-9]{4})"
+        + rf"[0-9]{{3}}{GROUP_SEP}[0-9]{{2}}{GROUP_SEP}[0-9]{{4}}"
         + _NUM_AFTER,
         validator=v.is_us_ssn,
         score=0.85,
-        description="US Social Security number, dashed or spaced, SSA area/group/serial rules",
+        description="US Social Security number, 3-2-4 groups, SSA area/group/serial rules",
         max_length=11,
         anchors=_DIGITS,
     ),
@@ -241,7 +244,7 @@ _ENTRIES: Final[tuple[EntityPattern, ...]] = (
         # it; \K drops the keyword from the match, as for bearer tokens.
         pattern=_SSN_KEYWORD
         + _SSN_GAP
-        + r"\K(?:[0-9]{9}|[0-9]{3}-[0-9]{2}-[0-9]{4}|[0-9]{3} [0-9]{2} [0-9]{4})"
+        + rf"\K(?:[0-9]{{9}}|[0-9]{{3}}{GROUP_SEP}[0-9]{{2}}{GROUP_SEP}[0-9]{{4}})"
         + _NUM_AFTER,
         validator=v.is_us_ssn,
         score=0.85,
@@ -255,7 +258,7 @@ _ENTRIES: Final[tuple[EntityPattern, ...]] = (
     EntityPattern(
         name="CREDIT_CARD",
         label="CREDIT_CARD",
-        pattern=_NUM_BEFORE + _NOT_IN_IBAN + r"[0-9](?:[ \-]?[0-9]){11,18}" + _NUM_AFTER,
+        pattern=_NUM_BEFORE + _NOT_IN_IBAN + rf"[0-9](?:{GROUP_SEP}?[0-9]){{11,18}}" + _NUM_AFTER,
         validator=v.is_credit_card,
         score=0.95,
         description="Payment card number, 12-19 digits, a scheme's IIN range and length, Luhn",
@@ -266,8 +269,8 @@ _ENTRIES: Final[tuple[EntityPattern, ...]] = (
         name="IBAN",
         label="IBAN",
         pattern=(
-            rf"(?<!{_W})[A-Z]{{2}}[0-9]{{2}}"
-            rf"(?:[ ]?[A-Z0-9]{{4}}){{2,7}}(?:[ ]?[A-Z0-9]{{1,4}})?(?!{_W})"
+            rf"(?<!{_W})[A-Za-z]{{2}}[0-9]{{2}}"
+            rf"(?:{GROUP_SEP}?[A-Za-z0-9]{{4}}){{2,7}}(?:{GROUP_SEP}?[A-Za-z0-9]{{1,4}})?(?!{_W})"
         ),
         validator=v.is_iban,
         score=0.95,
@@ -278,7 +281,9 @@ _ENTRIES: Final[tuple[EntityPattern, ...]] = (
     EntityPattern(
         name="DE_TAX_ID",
         label="DE_TAX_ID",
-        pattern=_NUM_BEFORE + r"(?:[0-9]{2} [0-9]{3} [0-9]{3} [0-9]{3}|[0-9]{11})" + _NUM_AFTER,
+        pattern=_NUM_BEFORE
+        + rf"(?:[0-9]{{2}}(?:{GROUP_SEP}[0-9]{{3}}){{3}}|[0-9]{{11}})"
+        + _NUM_AFTER,
         validator=v.is_de_tax_id,
         score=0.8,
         description="German tax identification number (Steuer-IdNr), 11 digits, check digit",

@@ -19,6 +19,7 @@ from detectors import id_validators as idv
 from detectors import validators as v
 from detectors.entity_pattern import (
     DIGITS,
+    GROUP_SEP,
     NUM_AFTER,
     NUM_BEFORE,
     TOKEN_AFTER,
@@ -213,8 +214,8 @@ PERSONAL_ENTRIES: Final[tuple[EntityPattern, ...]] = (
         name="US_ITIN",
         label="US_ITIN",
         pattern=NUM_BEFORE
-        + r"9[0-9]{2}(?:-(?:5[0-9]|6[0-5]|7[0-9]|8[0-8]|9[0-24-9])-|[ ](?:5[0-9]|6[0-5]"
-        r"|7[0-9]|8[0-8]|9[0-24-9])[ ])[0-9]{4}" + NUM_AFTER,
+        + rf"9[0-9]{{2}}{GROUP_SEP}(?:5[0-9]|6[0-5]|7[0-9]|8[0-8]|9[0-24-9]){GROUP_SEP}[0-9]{{4}}"
+        + NUM_AFTER,
         validator=idv.is_us_itin,
         score=0.85,
         description="US Individual Taxpayer Identification Number, 9xx-7x-xxxx, IRS ranges",

@@ -97,14 +97,15 @@ _MIN_CLUSTER: Final = 5
 def _digit_clusters(text: str) -> Iterator[tuple[int, int, int, int, bool, str]]:
     """``(start, end, digits, dots, lead, chunk)`` of each run of number-writing characters.
 
-    ``lead``: two ASCII capitals right before the run (an IBAN country code); ``chunk``
+    ``lead``: two ASCII letters right before the run (an IBAN country code, either case); ``chunk``
     is ``text[start:end]``.  Runs too short to hold any numeric value, and without
     such a lead, are left out.  Lazy, so that the caller's budget checks between
     clusters also bound the search for them (a long text is seconds of clusters).
     """
     for match in _CLUSTER.finditer(text):
         begin, stop = match.span()
-        lead = begin >= 2 and "A" <= text[begin - 1] <= "Z" and "A" <= text[begin - 2] <= "Z"
+        country = text[begin - 2 : begin] if begin >= 2 else ""
+        lead = country.isascii() and country.isalpha() and len(country) == 2
         if not lead and stop - begin < _MIN_CLUSTER:
             continue
         start = begin
@@ -424,7 +425,10 @@ class RegexDetector:
     def _shrink(self, rule: Rule, text: str, start: int, end: int, budget: _Budget) -> int | None:
         """A shorter end for a rejected match, cut where a group of digits/letters ends.
 
-        For numeric rules, cuts that leave fewer digits than a value has are not tried.
+        For numeric rules, cuts that leave fewer digits than a value has are not tried,
+        nor a cut at a decimal point: a dot before a digit, with no dot before it in the
+        match ("4111111111111111.50" is an amount, "4111.1111.1111.1111.2024" a card
+        and one more group).
         """
         tries = 0
         floor = rule.min_digits or 0
@@ -434,6 +438,9 @@ class RegexDetector:
                 digits -= 1
             if not (text[cut - 1].isalnum() and not text[cut].isalnum()):
                 continue
+            if text[cut] == "." and text[cut + 1 : cut + 2].isdigit():
+                if "." not in text[start:cut]:
+                    continue
             if digits < floor:
                 break
             tries += 1

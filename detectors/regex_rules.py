@@ -121,11 +121,11 @@ def _core_occurs(core: str) -> Callable[[str, int], bool]:
 # Necessary conditions of numeric built-ins on a digit cluster: every match of the
 # library pattern contains a match of the core (the property tests check this).
 _CLUSTER_NEEDS: Final[Mapping[str, Callable[[str, int], bool]]] = {
-    "US_SSN": _core_occurs(r"[0-9]{3}(?:-[0-9]{2}-| [0-9]{2} )[0-9]{4}"),
-    "DE_TAX_ID": _core_occurs(r"[0-9]{2} [0-9]{3} [0-9]{3} [0-9]{3}|[0-9]{11}"),
-    "CREDIT_CARD": _core_occurs(r"[0-9](?:[ \-]?[0-9]){11}"),
+    "US_SSN": _core_occurs(r"[0-9]{3}[ \-.][0-9]{2}[ \-.][0-9]{4}"),
+    "DE_TAX_ID": _core_occurs(r"[0-9]{2}(?:[ \-.][0-9]{3}){3}|[0-9]{11}"),
+    "CREDIT_CARD": _core_occurs(r"[0-9](?:[ \-.]?[0-9]){11}"),
     "IPV4": _core_occurs(r"[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}"),
-    "US_ITIN": _core_occurs(r"9[0-9]{2}[- ][5-9][0-9][- ][0-9]{4}"),
+    "US_ITIN": _core_occurs(r"9[0-9]{2}[ \-.][5-9][0-9][ \-.][0-9]{4}"),
     "CH_AHV": _core_occurs(r"756[.]?[0-9]{4}"),
     "ES_DNI": _core_occurs(r"[0-9]{8}"),
     "FR_NIR": _core_occurs(r"[12] ?[0-9]{2} ?[0-9]{2} ?[0-9]{2}"),

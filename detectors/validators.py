@@ -105,10 +105,24 @@ def _card_prefix_ok(number: str) -> bool:
     return False
 
 
-def _single_separator_kind(text: str) -> bool:
-    """True if ``text`` uses at most one kind of separator between digit groups."""
+def _grouped_as_printed(text: str) -> bool:
+    """True if ``text``'s digit groups are written the way card numbers are printed.
+
+    One kind of space or dash between groups of any size (as the patterns allow), or
+    else (dots, mixed separators: "4111.1111.1111.1111", "4111 1111-1111 1111") at
+    least three groups of three to six digits.  A decimal ("52.52000659999999") or a
+    number with one odd separator is not a card however its digits add up.
+    """
     seps = {ch for ch in text if not ch.isdecimal()}
-    return len(seps) <= 1
+    if len(seps) <= 1 and "." not in seps:
+        return True
+    groups = _GROUP_SPLIT(text)
+    return len(groups) >= 3 and all(3 <= len(group) <= 6 for group in groups)
+
+
+_GROUP_SPLIT: Final = re.compile(r"[ \-.]").split
+# The separators between an IBAN's groups (the view folds every space and dash).
+_IBAN_SEPARATORS: Final = str.maketrans("", "", " -.")
 
 
 # Luhn: every second digit from the right is doubled, and a doubled digit above 9
@@ -132,12 +146,12 @@ def is_luhn(text: str) -> bool:
 def is_credit_card(text: str) -> bool:
     """A payment card number: 12-19 digits, a scheme's IIN range and length, Luhn.
 
-    Spaces or dashes between digit groups are allowed, but not mixed.  A 12-digit
+    Groups as printed (:func:`_grouped_as_printed`).  A 12-digit
     (Maestro) number counts only when grouped 4-4-4 as printed: a bare 12-digit run is
     far more often an account or order id.
     """
     number = digits_only(text)
-    if len(number) not in _CARD_LENGTHS or not _single_separator_kind(text):
+    if len(number) not in _CARD_LENGTHS or not _grouped_as_printed(text):
         return False
     if len(number) == 12 and len(text) != 14:
         return False
@@ -166,7 +180,7 @@ def _iban_structure(country: str) -> re.Pattern[str] | None:
 
 def is_iban(text: str) -> bool:
     """An IBAN: the country's registered BBAN structure and a valid mod-97 check."""
-    compact = "".join(text.split()).upper()
+    compact = "".join(text.translate(_IBAN_SEPARATORS).split()).upper()
     if not (compact.isascii() and compact.isalnum() and len(compact) > 4):
         return False
     if not _mod97_ok(compact[4:] + compact[:4]):
@@ -370,6 +384,13 @@ def _bare_isbn10(text: str) -> bool:
     return sum((10 - index) * int(digit) for index, digit in enumerate(text)) % 11 == 0
 
 
+def _is_decimal(text: str) -> bool:
+    """Digits around one dot and nothing else ("0151.23"): a decimal, not a phone number
+    (dotted numbers have two dots or more: "030.1234.5678")."""
+    whole, dot, fraction = text.partition(".")
+    return bool(dot) and whole.isdecimal() and fraction.isdecimal()
+
+
 def phone_validator(
     *, strict: bool, regions: Iterable[str], isbn_guard: bool = True
 ) -> Validator:
@@ -401,7 +422,9 @@ def phone_validator(
     def lenient(text: str) -> bool:
         text = main_number(text)
         digits = digits_only(text)
-        if len(digits) < _MIN_PHONE_DIGITS or (isbn_guard and _bare_isbn10(text)):
+        if len(digits) < _MIN_PHONE_DIGITS or _is_decimal(text):
+            return False
+        if isbn_guard and _bare_isbn10(text):
             return False
         if text.startswith("00"):
             return _possible_idd(text, digits)
@@ -414,7 +437,11 @@ def phone_validator(
 
     def strict_check(text: str) -> bool:
         text = main_number(text)
-        if len(digits_only(text)) < _MIN_PHONE_DIGITS or (isbn_guard and _bare_isbn10(text)):
+        if (
+            len(digits_only(text)) < _MIN_PHONE_DIGITS
+            or _is_decimal(text)
+            or (isbn_guard and _bare_isbn10(text))
+        ):
             return False
         if text.startswith("00"):
             # phonenumbers reads the 00 access code only for regions that dial it;

@@ -220,12 +220,10 @@ def _respelled(draw: st.DrawFn) -> tuple[str, str, str]:
     if label in _NUMBERS:
         groups = draw(_NUMBERS[label])
         plain = " ".join(groups)
-        # Dashes only where the value is written with "-" at all (cards, SSNs, phones).
-        dashed = label in ("CREDIT_CARD", "US_SSN", "PHONE")
-        joiners = _DASHES if dashed and draw(st.booleans()) else _SPACES
+        # Any space, dash or a dot between any two groups, mixed within one value.
         spelled = groups[0]
         for group in groups[1:]:
-            joiner = draw(st.sampled_from(joiners))
+            joiner = draw(st.sampled_from([*_SPACES, *_DASHES, "."]))
             if draw(st.integers(0, 3)) == 0:
                 joiner += draw(st.sampled_from(_INVISIBLE))
             spelled += joiner + "".join(
