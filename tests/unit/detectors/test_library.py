@@ -161,7 +161,8 @@ ROWS: list[tuple[str, str, list[str]]] = [
     ("US_SSN_BARE", "SSN, then the invoice 536221234", []),  # a word between
     # DE_TAX_ID
     ("DE_TAX_ID", "Steuer-ID 36 574 261 809", ["36 574 261 809"]),
-    ("DE_TAX_ID", "Steuer-ID 36.574.261.809 / 36-574-261-809", ["36.574.261.809", "36-574-261-809"]),
+    ("DE_TAX_ID", "Steuer-ID 36.574.261.809 / 36-574-261-809",
+     ["36.574.261.809", "36-574-261-809"]),
     ("DE_TAX_ID", "IdNr 47081359225.", ["47081359225"]),
     ("DE_TAX_ID", "check digit 36574261808", []),
     ("DE_TAX_ID", "all distinct 12345678901", []),
