@@ -438,9 +438,9 @@ class RegexDetector:
                 digits -= 1
             if not (text[cut - 1].isalnum() and not text[cut].isalnum()):
                 continue
-            if text[cut] == "." and text[cut + 1 : cut + 2].isdigit():
-                if "." not in text[start:cut]:
-                    continue
+            decimal_point = text[cut] == "." and text[cut + 1 : cut + 2].isdigit()
+            if decimal_point and "." not in text[start:cut]:
+                continue
             if digits < floor:
                 break
             tries += 1
