@@ -237,7 +237,8 @@ def _stream(draw: st.DrawFn, api: str, planted: list[str]) -> bytes:
             for piece in pieces]
     sources = [(container, key) for _, payload in events for container, key in
                _positions(payload) if key in _SOURCE_KEYS and isinstance(container[key], str)]
-    if sources and draw(st.booleans()):
+    inside_source = draw(st.booleans())
+    if sources and inside_source:
         # A value inside a fragment of JSON source: in a string literal or outside any.
         container, key = draw(st.sampled_from(sources))
         fragment = container[key]
