@@ -339,7 +339,9 @@ class Gateway:
         """A bodiless operation on the route's resources (see :mod:`proxy.resources`)."""
         client = _check_key(runtime, request)
         op = operation(runtime.route.api, request.method, tail, request.query)
-        await _check_operation(runtime.chain, op)
+        body = b"" if op.method == "POST" else None
+        headers = _headers(request, runtime, json_body=body is not None)
+        await _check_operation(runtime.check_chain, op, headers)
         session = None
         if op.vault_id is not None and runtime.sessions is not None:
             session = await stored_session(runtime.sessions, runtime.session_policy,
@@ -349,11 +351,8 @@ class Gateway:
             else Vault(max_index=runtime.max_placeholder_index)
         )
         path = op.path + ("?" + urlencode(op.query) if op.query else "")
-        body = b"" if op.method == "POST" else None
         record = request[RECORD]
-        async with runtime.upstream.send(
-            op.method, path, body, _headers(request, runtime, json_body=body is not None)
-        ) as up:
+        async with runtime.upstream.send(op.method, path, body, headers) as up:
             record.first_byte_ms = record.elapsed_ms()
             if up.status >= 400:
                 return await _relay_error(up, runtime.shape, factory, record,
@@ -384,12 +383,15 @@ def _headers(
     )
 
 
-async def _check_operation(chain: Chain, op: Operation) -> None:
-    """Refuse an operation whose id or query values hold a sensitive value."""
-    if not op.checked:
+async def _check_operation(chain: Chain, op: Operation, headers: Mapping[str, str]) -> None:
+    """Refuse an operation whose id, query values or relayed headers (names and values,
+    as :func:`proxy.ingress.relayed_checks` lists them) hold a sensitive value."""
+    checked = [*op.checked, *((check.field, check.text)
+                              for check in relayed_checks(headers, ()))]
+    if not checked:
         return
-    spans = await chain.detect([value for _, value in op.checked])
-    for (name, _), found in zip(op.checked, spans, strict=True):
+    spans = await chain.detect([value for _, value in checked])
+    for (name, _), found in zip(checked, spans, strict=True):
         if found:
             raise RequestError(
                 400, "sensitive_value", f"request refused: {name} holds a sensitive value"

@@ -25,6 +25,7 @@ from tests.e2e.fake_upstream import RECORDED, FakeUpstream, Reply
 from tests.e2e.responses_transcripts import respell
 
 StartGateway = Callable[..., Awaitable[Gateway]]
+LEAKY_HEADER = {"x-stainless-note": "AKIAIOSFODNN7EXAMPLE"}
 
 
 def options(url: str) -> dict[str, Any]:
@@ -134,7 +135,8 @@ async def test_stored_response_items_and_delete(
 
 async def test_stored_response_ids_are_checked(fake: FakeUpstream, gateway: StartGateway
                                                ) -> None:
-    """An id or query value holding a value, or a streamed retrieve: 400, not forwarded."""
+    """An id, query value or relayed header holding a value, or a streamed retrieve: 400,
+    nothing forwarded."""
     gw = await gateway()
     async with openai.AsyncOpenAI(**options(gw.url)) as client:
         with pytest.raises(openai.BadRequestError):
@@ -143,6 +145,13 @@ async def test_stored_response_ids_are_checked(fake: FakeUpstream, gateway: Star
             await client.responses.input_items.list("resp_1", after="AKIAIOSFODNN7EXAMPLE")
         with pytest.raises(openai.BadRequestError):
             await client.responses.retrieve("resp_1", stream=True)
+        # A relayed header (the x-stainless family) holding a value: refused too.
+        for call in (client.responses.retrieve("resp_1", extra_headers=LEAKY_HEADER),
+                     client.models.retrieve("gpt-4o", extra_headers=LEAKY_HEADER)):
+            with pytest.raises(openai.BadRequestError) as refused:
+                await call
+            assert "x-stainless-note" in refused.value.message
+            assert "AKIA" not in refused.value.message
     assert fake.received == []
 
 
