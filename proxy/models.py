@@ -18,7 +18,6 @@ from proxy.openai_chat.stream import error_body as openai_error_body
 from proxy.openai_responses.copies import Copier
 from proxy.shapes import JSON, FilterFactory, StreamRewriter
 from proxy.spec import Node, Obj
-from proxy.sse import encode_json_event
 
 __all__ = ["AnthropicModels", "OpenAIModels", "filter_free"]
 
@@ -66,10 +65,6 @@ class OpenAIModels(_Models):
         """``{"error": {...}}``."""
         return openai_error_body(status, code, message)
 
-    def error_event(self, status: int, code: str, message: str) -> bytes:
-        """Unused (no stream); the error body as an event."""
-        return encode_json_event(openai_error_body(status, code, message))
-
     def is_error_body(self, body: object) -> bool:
         """``{"error": {...}}``."""
         return isinstance(body, dict) and isinstance(body.get("error"), dict)
@@ -85,10 +80,6 @@ class AnthropicModels(_Models):
     def error_body(self, status: int, code: str, message: str) -> dict[str, JSON]:
         """``{"type": "error", "error": {...}}``."""
         return anthropic_error_body(status, code, message)
-
-    def error_event(self, status: int, code: str, message: str) -> bytes:
-        """Unused (no stream); the error body as an event."""
-        return encode_json_event(anthropic_error_body(status, code, message), event="error")
 
     def is_error_body(self, body: object) -> bool:
         """``{"type": "error", "error": {...}}``."""

@@ -23,7 +23,6 @@ from proxy.models import filter_free
 from proxy.openai_chat.stream import error_body
 from proxy.shapes import JSON, FilterFactory, StreamRewriter
 from proxy.spec import SCALAR, Items, Node, Obj, Token
-from proxy.sse import encode_json_event
 
 __all__ = ["REQUEST", "OpenAIEmbeddings", "rewrite_body", "validate"]
 
@@ -109,10 +108,6 @@ class OpenAIEmbeddings:
     def error_body(self, status: int, code: str, message: str) -> dict[str, JSON]:
         """``{"error": {...}}``."""
         return error_body(status, code, message)
-
-    def error_event(self, status: int, code: str, message: str) -> bytes:
-        """Unused (no stream); the error body as an event."""
-        return encode_json_event(error_body(status, code, message))
 
     def is_error_body(self, body: object) -> bool:
         """``{"error": {...}}``."""

@@ -18,7 +18,6 @@ from proxy.openai_responses.request import REQUEST, validate
 from proxy.openai_responses.stream import (
     ResponsesRewriter,
     error_body,
-    error_event,
     rewrite_body,
 )
 from proxy.shapes import JSON, FilterFactory
@@ -56,10 +55,6 @@ class OpenAIResponses:
     def error_body(self, status: int, code: str, message: str) -> dict[str, JSON]:
         """``{"error": {"message", "type", "param", "code"}}``."""
         return error_body(status, code, message)
-
-    def error_event(self, status: int, code: str, message: str) -> bytes:
-        """An ``error`` event (the rewriter's own, numbered, is preferred mid-stream)."""
-        return error_event(status, code, message)
 
     def is_error_body(self, body: object) -> bool:
         """``{"error": {...}}``."""

@@ -50,7 +50,7 @@ from proxy.openai_responses.sessions import note_reply_id
 from proxy.shapes import JSON, FilterFactory
 from proxy.sse import Event, encode_json_event
 
-__all__ = ["ResponsesRewriter", "error_body", "error_event", "rewrite_body"]
+__all__ = ["ResponsesRewriter", "error_body", "rewrite_body"]
 
 _DELTAS: Final[Mapping[str, tuple[ChannelSpec, ...]]] = {
     kind: tuple(spec for spec in CHANNELS if spec.delta == kind)
@@ -288,13 +288,6 @@ def _error_payload(status: int, code: str, message: str) -> dict[str, JSON]:
     error = _chat_error_body(status, code, message)["error"]
     assert isinstance(error, dict)
     return {"type": "error", "code": code, "message": message, "param": None, "error": error}
-
-
-def error_event(status: int, code: str, message: str) -> bytes:
-    """An ``error`` event outside a rewriter's numbering (sequence number 0)."""
-    payload = _error_payload(status, code, message)
-    payload["sequence_number"] = 0
-    return encode_json_event(payload, event="error")
 
 
 def error_body(status: int, code: str, message: str) -> dict[str, JSON]:
