@@ -105,11 +105,14 @@ class FakeUpstream:
     def app(self) -> web.Application:
         """The aiohttp app to serve (any path, any method)."""
         app = web.Application(client_max_size=64 * 1024 * 1024)
-        app.router.add_route("*", "/{tail:.*}", self.handle)
+        app.router.add_route("*", "/{tail:.*}", self._handle)
         return app
 
     async def handle(self, request: web.Request) -> web.StreamResponse:
-        """Record the request and answer it with the next reply of the script."""
+        """Answer ``request`` as this server would (for a server that fronts this one)."""
+        return await self._handle(request)
+
+    async def _handle(self, request: web.Request) -> web.StreamResponse:
         body = await request.read()
         self.received.append(Received(request.path_qs, dict(request.headers), body))
         reply = self.script.pop(0) if self.script else self.default
