@@ -150,6 +150,7 @@ class RegexDetector:
 
     __slots__ = (
         "_anchors",
+        "_cluster_plan",
         "_clustered",
         "_labels",
         "_name",
@@ -171,6 +172,15 @@ class RegexDetector:
         # for in the same pass over the clusters.
         self._near_runs = tuple((i, r) for i, r in enumerate(self._rules) if r.near_digits)
         self._clustered = bool(self._numeric or self._near_runs)
+        # The numeric rules as plain tuples, fewest digits first, so that a cluster
+        # stops at the first rule needing more digits than it holds:
+        # (fewest digits, index, rule, fewest dots, prefilter, lead).
+        self._cluster_plan = tuple(
+            sorted(
+                ((r.min_digits or 0, i, r, r.min_dots, r.needs, r.lead) for i, r in self._numeric),
+                key=lambda entry: entry[0],
+            )
+        )
         self._anchors = _AnchorIndex(self._rules)
 
     @property
@@ -286,10 +296,10 @@ class RegexDetector:
         it so that the pattern's look-ahead sees the real text, not a cut.  Returns
         the matches per rule index.
         """
-        numeric = self._numeric
-        found: dict[int, list[tuple[int, int]]] = {index: [] for index, _ in numeric}
+        found: dict[int, list[tuple[int, int]]] = {index: [] for index, _ in self._numeric}
         for index, _ in self._near_runs:
             found[index] = []
+        plan = self._cluster_plan
         size = len(text)
         for count, (start, stop, digits, dots, lead, chunk) in enumerate(_digit_clusters(text)):
             if count % _CALLS_PER_CHECK == 0:
@@ -301,19 +311,19 @@ class RegexDetector:
                     found[index] += (
                         hit.span() for hit in rule.near.finditer(text, begin, min(size, stop + 2))
                     )
-            for index, rule in numeric:
-                if digits < (rule.min_digits or 0) or dots < rule.min_dots:
+            for fewest, index, rule, min_dots, needs, before in plan:
+                if digits < fewest:
+                    break  # the plan is sorted by fewest digits
+                if dots < min_dots:
                     continue
-                if rule.needs is not None and not rule.needs(chunk, digits):
-                    continue
-                if rule.lead:
+                if before:
                     if lead:
-                        begin = start - rule.lead
+                        begin = start - before
                         end = min(size, begin + rule.max_length + 2)
                         found[index] += self._matches(
                             rule, text, begin, end, budget, anchored=True
                         )
-                else:
+                elif needs is None or needs(chunk, digits):
                     found[index] += self._matches(rule, text, start, min(size, stop + 2), budget)
         return found
 
