@@ -30,7 +30,7 @@ from pipelines.vault import Vault
 from proxy.slots import read_contexts, read_slots, write_slots
 from proxy.walk import Check, Walk
 
-__all__ = ["Sanitised", "relayed_checks", "sanitize_request"]
+__all__ = ["Sanitised", "readings", "relayed_checks", "sanitize_request"]
 
 # Relayed headers that are not the client's to check: the credential the route
 # forwards (passthrough) or injects, and the body's type, which the gateway sets.
