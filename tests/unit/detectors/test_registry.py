@@ -220,4 +220,5 @@ def test_builtins_are_declared_in_pyproject() -> None:
         'regex = "detectors.regex:create"',
         'known_entities = "detectors.known_entities:create"',
         'gliner = "detectors.gliner:create"',
+        'llm_scrubber = "detectors.llm_scrubber:create"',
     ]
