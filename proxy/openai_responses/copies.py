@@ -397,5 +397,5 @@ class Copier:
         return out
 
     def keys(self) -> Iterator[ChannelKey]:
-        """The channels seen so far (tests)."""
+        """The channels seen so far."""
         return iter(list(self._channels))

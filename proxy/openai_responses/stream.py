@@ -17,7 +17,11 @@ string, known or not, passes a filter whole.  Per event:
 * dropped: ``response.output_text.annotation.added`` (offsets into text the filter
   changed), ``response.audio.delta`` (speech) and
   ``response.image_generation_call.partial_image`` (pixels): no filter can read them;
-* unknown event types: every key and string filtered whole.
+* unknown event types: every key and string filtered whole, except that the string
+  ``delta`` of an unknown ``*.delta`` event is streamed text: one channel per event
+  type and position (output, content and other indexes), flushed before its
+  ``*.done``, its item's ``output_item.done`` or the terminal event, so a value spelt
+  across two such deltas is found like in any channel.
 
 ``sequence_number`` is the gateway's own count of the events it sends (synthetic deltas
 and dropped events change the upstream's), so a stream cannot be resumed through the
@@ -166,6 +170,11 @@ class ResponsesRewriter:
         specs = _DELTAS.get(kind)
         if specs is not None:
             return self._delta(data, kind, specs)
+        if kind not in _KNOWN and kind.endswith(".delta") and isinstance(data.get("delta"), str):
+            return self._unknown_delta(data, kind)
+        if kind not in _KNOWN and kind.endswith(".done"):
+            # An unknown delta stream's end: its channel flushes before it.
+            copier.close(_unknown_key(data, kind[: -len("done")])[0])
         closes = _CLOSERS.get(kind)
         if closes is not None:
             copier.close(closes)
@@ -204,6 +213,18 @@ class ResponsesRewriter:
         free = copier.free(data)
         assert isinstance(free, dict)
         return free
+
+    def _unknown_delta(self, data: dict[str, JSON], kind: str) -> dict[str, JSON]:
+        """An unknown ``*.delta`` event: its ``delta`` is a channel of its own."""
+        copier = self._copier
+        stem = kind[: -len("delta")]
+        key, indexes = _unknown_key(data, stem)
+        envelope = self._channel_envelope(data, key.output) if key.output >= 0 else {}
+        envelope.update(indexes)
+        spec = ChannelSpec(frozenset(), (), copier.whole(kind), stem + "done", None)
+        delta = data["delta"]
+        assert isinstance(delta, str)
+        return self._members(data, kind, {"delta": copier.delta(spec, key, delta, envelope)})
 
     def _channel_envelope(self, data: Mapping[str, JSON], output: int) -> dict[str, JSON]:
         envelope: dict[str, JSON] = {}
@@ -277,6 +298,16 @@ class ResponsesRewriter:
             self._copier.drop_all()  # held text of a cut stream is never released
             raise StreamProtocolError("upstream stream ended before response.completed")
         return []
+
+
+def _unknown_key(data: Mapping[str, JSON], stem: str) -> tuple[ChannelKey, list[tuple[str, int]]]:
+    """The channel of an unknown ``<stem>delta`` / ``<stem>done`` event: its type's stem
+    and every index it names; and those indexes (besides ``output_index``)."""
+    raw_output = data.get("output_index")
+    output = _index(raw_output, "output_index") if raw_output is not None else -1
+    indexes = sorted((name, _index(value, name)) for name, value in data.items()
+                     if name in _INDEXES and name != "output_index")
+    return ChannelKey(output, ("?", stem, *(item for pair in indexes for item in pair))), indexes
 
 
 _KNOWN: Final = frozenset(

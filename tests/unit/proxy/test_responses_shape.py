@@ -241,3 +241,29 @@ def test_structured_output_text_is_json_source() -> None:
     text = "".join(event["delta"] for event in events
                    if event["type"] == "response.output_text.delta")
     assert json.loads(text) == {"to": 'a"b@x.example'}
+
+
+def test_an_unknown_delta_stream_is_a_channel() -> None:
+    """A value spelt across two unknown ``*.delta`` events is found (one channel per
+    event type and position), flushed before its ``*.done``; other positions apart."""
+    def mystery(delta: str, content: int = 0) -> dict[str, Any]:
+        return {"type": "response.mystery.delta", "item_id": "msg_1", "output_index": 0,
+                "content_index": content, "delta": delta}
+
+    events = _rewrite(_stream(_ADDED, mystery("SEC"), mystery("RET"), mystery("SEC", 1),
+                              {"type": "response.mystery.done", "item_id": "msg_1",
+                               "output_index": 0, "content_index": 0},
+                              mystery("RET", 1),
+                              {"type": "response.completed", "response": {"id": "r"}}),
+                      {"SECRET": "[MASKED]"}, hold=True)
+    by_position: dict[int, str] = {}
+    for event in events:
+        if event["type"] == "response.mystery.delta":
+            by_position[event["content_index"]] = \
+                by_position.get(event["content_index"], "") + event["delta"]
+    assert by_position == {0: "[MASKED]", 1: "[MASKED]"}
+    kinds = [event["type"] for event in events]
+    assert kinds.index("response.mystery.done") > max(
+        at for at, event in enumerate(events)
+        if event["type"] == "response.mystery.delta" and event["content_index"] == 0)
+    assert "SECRET" not in json.dumps(events[:kinds.index("response.mystery.done")])
