@@ -30,7 +30,15 @@ from proxy.config_sessions import (
     parse_route_session,
     parse_sessions,
 )
-from proxy.config_source import ConfigWarning, Interpolation, Reader, interpolate, read_yaml
+from proxy.config_source import (
+    ConfigWarning,
+    EntryAbandoned,
+    Interpolation,
+    Reader,
+    interpolate,
+    is_stand_in,
+    read_yaml,
+)
 from proxy.upstream import FORBIDDEN_REQUEST_HEADERS, HOP_BY_HOP, REQUEST_ALLOWED
 
 __all__ = [
@@ -285,9 +293,10 @@ def parse_config(data: object, *, source: str, base_dir: Path, environ: Mapping[
     """Validate loaded YAML ``data`` into a :class:`Config`; see the module docstring.
 
     ``allow_missing_env``: an unset ``${NAME}`` is a warning and a stand-in value, not an
-    error.  ``problems``: collect every error there (the first of each server, client,
-    upstream, detector and route entry, and every unknown top-level key) instead of
-    stopping at the first; the first collected one is raised at the end.
+    error.  ``problems``: collect every error there instead of stopping at the first:
+    every invalid field of every entry, and the checks that combine an entry's fields
+    once those fields are valid (see :class:`~proxy.config_source.Reader`).  The config
+    returned then holds only the entries without errors.
     """
     warnings: list[ConfigWarning] = []
     how = Interpolation(environ, allow_missing=allow_missing_env, warnings=warnings,
@@ -296,29 +305,22 @@ def parse_config(data: object, *, source: str, base_dir: Path, environ: Mapping[
     if data is None:
         raise ConfigError("the file is empty", source=source,
                           expected="a mapping with upstreams and routes")
-    top = Reader(data, source=source, path="", what="a mapping with upstreams and routes")
-    top.only(_keys("top"), problems)
+    top = Reader(data, source=source, path="", what="a mapping with upstreams and routes",
+                 problems=problems)
+    top.only(_keys("top"))
     collect = _Collector(problems)
     server = collect(lambda: _server(top.child("server"), base_dir), ServerConfig())
-    clients: dict[str, ClientConfig] = {}
-    for name, item in _named(top, "clients", _NAME, "client", required=False, collect=collect):
-        client = collect(lambda n=name, i=item: ClientConfig(  # type: ignore[misc]
-            n, i.string("key", check=bool, expected="a non-empty string")), None)
-        if client is not None:
-            clients[name] = client
-    upstreams: dict[str, UpstreamConfig] = {}
-    for name, item in _named(top, "upstreams", _NAME, "upstream", required=True,
-                             collect=collect):
-        upstream = collect(lambda n=name, i=item: _upstream(n, i, base_dir), None)  # type: ignore[misc]
-        if upstream is not None:
-            upstreams[name] = upstream
-    detectors: dict[str, DetectorConfig] = {}
-    for name, item in _named(top, "detectors", _DETECTOR_NAME, "detector", required=False,
-                             collect=collect):
-        detector = collect(lambda n=name, i=item: _detector(n, i), None)  # type: ignore[misc]
-        if detector is not None:
-            detectors[name] = detector
-    routes = _routes(top, clients, upstreams, detectors, collect)
+    # Names declared (valid or not): a route naming a broken entry is not wrong itself.
+    declared: dict[str, tuple[str, ...]] = {}
+    clients = _section(top, "clients", _NAME, "client", required=False, collect=collect,
+                       declared=declared, build=lambda name, item: ClientConfig(
+                           name, item.string("key", check=bool, expected="a non-empty string")))
+    upstreams = _section(top, "upstreams", _NAME, "upstream", required=True, collect=collect,
+                         declared=declared,
+                         build=lambda name, item: _upstream(name, item, base_dir))
+    detectors = _section(top, "detectors", _DETECTOR_NAME, "detector", required=False,
+                         collect=collect, declared=declared, build=_detector)
+    routes = _routes(top, declared, upstreams, collect)
     evidence = collect(lambda: _evidence(top.child("evidence"), base_dir), None)
     sessions = collect(lambda: parse_sessions(top, base_dir), SessionsConfig())
     return Config(
@@ -365,11 +367,17 @@ class _Collector:
     def __call__(self, build: Callable[[], T], default: T) -> T:
         if self.problems is None:
             return build()
+        before = len(self.problems)
         try:
-            return build()
+            built = build()
+        except EntryAbandoned:  # its errors are recorded
+            return default
         except ConfigError as exc:
             self.problems.append(exc)
             return default
+        # An entry with an invalid field was read to its end (every error recorded) but
+        # holds stand-ins: it is not part of the config.
+        return built if len(self.problems) == before else default
 
 
 def _named(top: Reader, key: str, pattern: re.Pattern[str], what: str, *, required: bool,
@@ -391,9 +399,7 @@ def _named(top: Reader, key: str, pattern: re.Pattern[str], what: str, *, requir
             if not pattern.match(name):
                 section.fail(f"invalid {what} name",
                              expected=f"a name matching {pattern.pattern}", at=section.at(name))
-            item = section.child(name)
-            item.only(_keys(key))
-            return name, item
+            return name, section.child(name)
 
         found = collect(entry, None)
         if found is not None:
@@ -401,12 +407,32 @@ def _named(top: Reader, key: str, pattern: re.Pattern[str], what: str, *, requir
     return entries
 
 
+def _section(top: Reader, key: str, pattern: re.Pattern[str], what: str, *, required: bool,
+             collect: _Collector, declared: dict[str, tuple[str, ...]],
+             build: Callable[[str, Reader], T]) -> dict[str, T]:
+    """The valid entries of a named section (every error collected); names into declared."""
+    entries = _named(top, key, pattern, what, required=required, collect=collect)
+    declared[key] = tuple(name for name, _ in entries)
+    built: dict[str, T] = {}
+    for name, item in entries:
+
+        def one(name: str = name, item: Reader = item) -> T:
+            item.only(_keys(key))
+            return build(name, item)
+
+        value = collect(one, None)
+        if value is not None:
+            built[name] = value
+    return built
+
+
 def _file(item: Reader, key: str, base_dir: Path) -> Path:
     """An existing file (relative paths against the config's directory)."""
-    value = Path(item.string(key, check=bool, expected="a file path"))
+    text = item.string(key, check=bool, expected="a file path")
+    value = Path(text)
     path = value if value.is_absolute() else base_dir / value
-    if not path.is_file():
-        item.fail("file not found", expected="an existing file", at=item.at(key))
+    if not is_stand_in(text) and not path.is_file():
+        item.invalid("file not found", expected="an existing file", at=item.at(key))
     return path
 
 
@@ -449,17 +475,11 @@ def _upstream(name: str, item: Reader, base_dir: Path) -> UpstreamConfig:
     api_key = item.optional_string("api_key")
     auth = item.string("auth", "inject" if api_key else "passthrough",
                        choices=("inject", "passthrough"))
-    if auth == "inject" and api_key is None:
-        item.fail("auth: inject needs an api_key", expected="api_key set",
-                  at=item.at("api_key"))
-    if auth == "passthrough" and api_key is not None:
-        item.fail("auth: passthrough forwards the client's key; api_key would be unused",
-                  expected="auth: inject, or no api_key", at=item.at("auth"))
     timeouts = item.child("timeouts")
     timeouts.only(_keys("upstreams", "timeouts"))
     retries = item.child("retries")
     retries.only(_keys("upstreams", "retries"))
-    return UpstreamConfig(
+    upstream = UpstreamConfig(
         name,
         type="http",
         base_url=base_url.rstrip("/"),
@@ -480,6 +500,14 @@ def _upstream(name: str, item: Reader, base_dir: Path) -> UpstreamConfig:
         ),
         request_headers=_request_headers(item),
     )
+    item.settle()
+    if auth == "inject" and api_key is None:
+        item.fail("auth: inject needs an api_key", expected="api_key set",
+                  at=item.at("api_key"))
+    if auth == "passthrough" and api_key is not None:
+        item.fail("auth: passthrough forwards the client's key; api_key would be unused",
+                  expected="auth: inject, or no api_key", at=item.at("auth"))
+    return upstream
 
 
 _HEADER_NAME: Final = re.compile(r"[a-z0-9][a-z0-9-]*\*?\Z")
@@ -529,9 +557,9 @@ def _detector(name: str, item: Reader) -> DetectorConfig:
     )
 
 
-def _routes(top: Reader, clients: Mapping[str, ClientConfig],
-            upstreams: Mapping[str, UpstreamConfig], detectors: Mapping[str, DetectorConfig],
-            collect: _Collector) -> tuple[RouteConfig, ...]:
+def _routes(top: Reader, declared: Mapping[str, tuple[str, ...]],
+            upstreams: Mapping[str, UpstreamConfig], collect: _Collector
+            ) -> tuple[RouteConfig, ...]:
     raw = top.data.get("routes")
     if not isinstance(raw, list) or not raw:
         collect(lambda: top.fail("at least one route is required" if raw is None or raw == []
@@ -546,8 +574,9 @@ def _routes(top: Reader, clients: Mapping[str, ClientConfig],
     for index, entry in enumerate(raw):
 
         def one(index: int = index, entry: object = entry) -> RouteConfig:
-            item = Reader(entry, source=top.source, path=f"routes[{index}]")
-            route = _route(item, clients, upstreams, detectors)
+            item = Reader(entry, source=top.source, path=f"routes[{index}]",
+                          problems=top.problems)
+            route = _route(item, declared, upstreams)
             path_key = (route.path, route.api == "anthropic_models")
             if path_key in by_path:
                 item.fail(f"path also used by routes[{by_path[path_key]}]",
@@ -565,41 +594,40 @@ def _routes(top: Reader, clients: Mapping[str, ClientConfig],
     return tuple(routes)
 
 
-def _route(item: Reader, clients: Mapping[str, ClientConfig],
-           upstreams: Mapping[str, UpstreamConfig], detectors: Mapping[str, DetectorConfig]
-           ) -> RouteConfig:
+def _route(item: Reader, declared: Mapping[str, tuple[str, ...]],
+           upstreams: Mapping[str, UpstreamConfig]) -> RouteConfig:
     item.only(_keys("routes"))
     path = item.string("path", check=lambda v: v.startswith("/") and " " not in v,
                        expected="an absolute request path such as /v1/chat/completions")
     name = item.string("name", path, check=bool, expected="a non-empty string")
     api = item.string("api", choices=API_SHAPES)
-    upstream = item.string("upstream", check=lambda v: v in upstreams,
-                           expected="one of the upstreams: " + ", ".join(upstreams))
-    pipeline = _references(item, "pipeline", detectors, "detectors") or ()
-    route_clients = _references(item, "clients", clients, "clients")
-    fail_open = _references(item, "fail_open", dict.fromkeys(pipeline), "this route's pipeline")
-    checked = _references(item, "check_detectors", dict.fromkeys(pipeline),
+    upstream = item.string("upstream", check=lambda v: v in declared["upstreams"],
+                           expected="one of the upstreams: " + ", ".join(declared["upstreams"]))
+    pipeline = _references(item, "pipeline", declared["detectors"], "detectors") or ()
+    route_clients = _references(item, "clients", declared["clients"], "clients")
+    # fail_open and check_detectors name the pipeline's detectors: judged only against
+    # a pipeline that read.
+    fail_open = _references(item, "fail_open",
+                            None if item.failed("pipeline") else pipeline,
+                            "this route's pipeline")
+    checked = _references(item, "check_detectors",
+                          None if item.failed("pipeline") else pipeline,
                           "this route's pipeline")
     ranks = item.child("priority")
-    for key in ranks.data:
-        if key not in pipeline:
-            ranks.fail("not in this route's pipeline", expected="one of " + ", ".join(pipeline),
-                       at=ranks.at(key))
+    if not item.failed("pipeline"):  # judged against a pipeline that read
+        for key in ranks.data:
+            if key not in pipeline:
+                ranks.invalid("not in this route's pipeline",
+                              expected="one of " + ", ".join(pipeline), at=ranks.at(key))
     priority = {key: ranks.integer(key, 0, low=-100, high=100) for key in ranks.data}
-    if route_clients == ():
-        item.fail("an empty clients list locks everyone out", at=item.at("clients"),
-                  expected="at least one client name, or no clients key for an open route")
-    if route_clients is not None and upstreams[upstream].auth != "inject":
-        item.fail("a route with clients must not forward the client's key upstream",
-                  expected="an upstream with auth: inject", at=item.at("upstream"))
     response = item.child("response")
     response.only(_keys("routes", "response"))
     redact = response.names("redact", expected="built-in entity names or custom labels") or ()
     for position, label in enumerate(redact):
         if not _REDACT_NAME.match(label):
-            response.fail("invalid entity name", expected="a name such as EMAIL or email",
-                          at=f"{response.at('redact')}[{position}]")
-    return RouteConfig(
+            response.invalid("invalid entity name", expected="a name such as EMAIL or email",
+                             at=f"{response.at('redact')}[{position}]")
+    route = RouteConfig(
         name=name,
         path=path,
         api=api,  # type: ignore[arg-type]
@@ -619,15 +647,31 @@ def _route(item: Reader, clients: Mapping[str, ClientConfig],
         ),
         session=parse_route_session(item),
     )
+    item.settle()
+    if route_clients == ():
+        item.fail("an empty clients list locks everyone out", at=item.at("clients"),
+                  expected="at least one client name, or no clients key for an open route")
+    # An upstream that did not build has its own error; the route is judged on the rest.
+    target = upstreams.get(upstream)
+    if route_clients is not None and target is not None and target.auth != "inject":
+        item.fail("a route with clients must not forward the client's key upstream",
+                  expected="an upstream with auth: inject", at=item.at("upstream"))
+    return route
 
 
-def _references(item: Reader, key: str, known: Mapping[str, object], what: str
+def _references(item: Reader, key: str, known: tuple[str, ...] | None, what: str
                 ) -> tuple[str, ...] | None:
-    expected = f"names of {what}: " + (", ".join(known) or "(none defined)")
+    """A list of names, each one of ``known`` (None: not judged, its basis is invalid)."""
+    expected = f"names of {what}: " + (", ".join(known or ()) or "(none defined)")
     names = item.names(key, expected=expected)
-    for position, name in enumerate(names or ()):
+    if known is None:
+        return names
+    raw = item.data.get(key)
+    for name in names or ():
         if name not in known:
-            item.fail("unknown name", expected=expected, at=f"{item.at(key)}[{position}]")
+            # The position in the file (names() skipped the items it refused).
+            position = raw.index(name) if isinstance(raw, list) else 0
+            item.invalid("unknown name", expected=expected, at=f"{item.at(key)}[{position}]")
     return names
 
 

@@ -19,7 +19,7 @@ from typing import Final, Literal, final
 from urllib.parse import urlsplit
 
 from pipelines.sealing import KEY_BYTES, KEY_ID_RE, RootKey
-from proxy.config_source import Reader
+from proxy.config_source import Reader, is_stand_in
 
 __all__ = [
     "SESSION_KEYS",
@@ -109,30 +109,15 @@ def parse_sessions(top: Reader, base_dir: Path) -> SessionsConfig:
     memory = item.child("memory")
     memory.only(_subkeys(SESSION_KEYS, "memory"))
     redis = _redis(item, base_dir) if item.has("redis") or store == "redis" else None
-    if store == "memory" and redis is not None:
-        item.fail("redis settings given but sessions.store is memory",
-                  expected="store: redis, or no redis section", at=item.at("store"))
     root_keys = _root_keys(item, base_dir)
     name_key = None
     if item.has("name_key"):
         name_item = item.child("name_key")
         name_item.only(frozenset({"secret", "file"}))
         name_key = _secret(name_item, base_dir)
-    if store == "redis" and (not root_keys or name_key is None):
-        item.fail("a redis session store needs root_keys and a name_key (sessions outlive "
-                  "the process, so their keys must too)",
-                  expected="root_keys: [{id, secret | file}] and name_key: {secret | file}",
-                  at=item.at("root_keys" if not root_keys else "name_key"))
-    if bool(root_keys) != (name_key is not None):
-        item.fail("root_keys and name_key go together",
-                  expected="both, or neither (memory store: random keys per process)",
-                  at=item.at("name_key" if root_keys else "root_keys"))
     idle = item.seconds("idle_ttl_s", 1800.0)
     max_age = item.seconds("max_age_s", 86400.0)
-    if max_age < idle:
-        item.fail("max_age_s is shorter than idle_ttl_s", expected="max_age_s >= idle_ttl_s",
-                  at=item.at("max_age_s"))
-    return SessionsConfig(
+    config = SessionsConfig(
         store=store,  # type: ignore[arg-type]
         header=header,
         idle_ttl_s=idle,
@@ -143,6 +128,23 @@ def parse_sessions(top: Reader, base_dir: Path) -> SessionsConfig:
         root_keys=root_keys,
         name_key=name_key,
     )
+    item.settle()
+    if store == "memory" and redis is not None:
+        item.fail("redis settings given but sessions.store is memory",
+                  expected="store: redis, or no redis section", at=item.at("store"))
+    if store == "redis" and (not root_keys or name_key is None):
+        item.fail("a redis session store needs root_keys and a name_key (sessions outlive "
+                  "the process, so their keys must too)",
+                  expected="root_keys: [{id, secret | file}] and name_key: {secret | file}",
+                  at=item.at("root_keys" if not root_keys else "name_key"))
+    if bool(root_keys) != (name_key is not None):
+        item.fail("root_keys and name_key go together",
+                  expected="both, or neither (memory store: random keys per process)",
+                  at=item.at("name_key" if root_keys else "root_keys"))
+    if max_age < idle:
+        item.fail("max_age_s is shorter than idle_ttl_s", expected="max_age_s >= idle_ttl_s",
+                  at=item.at("max_age_s"))
+    return config
 
 
 def parse_route_session(route: Reader) -> RouteSessionPolicy:
@@ -152,6 +154,7 @@ def parse_route_session(route: Reader) -> RouteSessionPolicy:
     enabled = item.boolean("enabled", False)
     optional = item.boolean("optional", False)
     idle = item.seconds("idle_ttl_s", 1.0) if item.has("idle_ttl_s") else None
+    item.settle()
     if not enabled and (optional or idle is not None):
         item.fail("session options on a route without sessions", expected="enabled: true",
                   at=item.at("enabled"))
@@ -165,9 +168,7 @@ def _redis(item: Reader, base_dir: Path) -> RedisConfig:
                        expected="a redis://, rediss:// or unix:// URL")
     tls = redis.child("tls")
     tls.only(_subkeys(SESSION_KEYS, "redis.tls"))
-    if tls.data and urlsplit(url).scheme != "rediss":
-        tls.fail("TLS options need a rediss:// URL", expected="url: rediss://…")
-    return RedisConfig(
+    config = RedisConfig(
         url=url,
         username=redis.optional_string("username"),
         password=redis.optional_string("password"),
@@ -179,6 +180,10 @@ def _redis(item: Reader, base_dir: Path) -> RedisConfig:
         tls_key_file=_path(tls, "key_file", base_dir),
         tls_check_hostname=tls.boolean("check_hostname", True),
     )
+    redis.settle()
+    if tls.data and urlsplit(url).scheme != "rediss":
+        tls.fail("TLS options need a rediss:// URL", expected="url: rediss://…")
+    return config
 
 
 def _is_redis_url(value: str) -> bool:
@@ -193,8 +198,8 @@ def _path(item: Reader, key: str, base_dir: Path) -> Path | None:
     if value is None:
         return None
     path = (base_dir / value).resolve()
-    if not path.is_file():
-        item.fail("file not found", expected="an existing file", at=item.at(key))
+    if not is_stand_in(value) and not path.is_file():
+        item.invalid("file not found", expected="an existing file", at=item.at(key))
     return path
 
 
@@ -207,13 +212,18 @@ def _root_keys(item: Reader, base_dir: Path) -> tuple[RootKey, ...]:
                   at=item.at("root_keys"))
     keys: list[RootKey] = []
     for index, entry in enumerate(raw):
-        key = Reader(entry, source=item.source, path=f"{item.at('root_keys')}[{index}]")
+        key = Reader(entry, source=item.source, path=f"{item.at('root_keys')}[{index}]",
+                     problems=item.problems)
         key.only(frozenset({"id", "secret", "file"}))
         key_id = key.string("id", check=_matches(KEY_ID_RE),
                             expected="1-32 characters of [A-Za-z0-9._-]")
+        secret = _secret(key, base_dir)
+        if key.failed():
+            continue  # recorded; the ring is judged on the keys that read
         if any(existing.id == key_id for existing in keys):
-            key.fail("duplicate root key id", expected="each id once", at=key.at("id"))
-        keys.append(RootKey(key_id, _secret(key, base_dir)))
+            key.invalid("duplicate root key id", expected="each id once", at=key.at("id"))
+            continue
+        keys.append(RootKey(key_id, secret))
     return tuple(keys)
 
 
@@ -221,27 +231,38 @@ def _matches(pattern: re.Pattern[str]) -> Callable[[str], bool]:
     return lambda value: pattern.match(value) is not None
 
 
+# What a secret that is not there reads as (an unset ${ENV} under --allow-missing-env,
+# or a value whose error is recorded): check-config only, never a key anything uses.
+_STAND_IN_KEY: Final = bytes(KEY_BYTES)
+
+
 def _secret(item: Reader, base_dir: Path) -> bytes:
     """32 bytes from ``secret`` (base64 or hex text) or ``file`` (the same text)."""
     if item.has("secret") == item.has("file"):
-        item.fail("give exactly one of secret and file", expected="secret: ${ENV} or file: PATH")
+        item.invalid("give exactly one of secret and file",
+                     expected="secret: ${ENV} or file: PATH")
+        return _STAND_IN_KEY
     expected = f"{KEY_BYTES} bytes as base64 or hex (openssl rand -base64 {KEY_BYTES})"
     if item.has("secret"):
         text = item.string("secret", expected=expected)
         at = item.at("secret")
     else:
         path = _path(item, "file", base_dir)
-        assert path is not None
+        if path is None or item.failed("file") or is_stand_in(item.data.get("file")):
+            return _STAND_IN_KEY
         try:
             text = path.read_text(encoding="ascii")
         except (OSError, UnicodeDecodeError) as exc:
-            item.fail(f"cannot read the key file ({type(exc).__name__})", expected=expected,
-                      at=item.at("file"))
-            raise AssertionError from exc  # unreachable: fail raises
+            item.invalid(f"cannot read the key file ({type(exc).__name__})", expected=expected,
+                         at=item.at("file"))
+            return _STAND_IN_KEY
         at = item.at("file")
+    if is_stand_in(text):
+        return _STAND_IN_KEY
     secret = _decode_key(text.strip())
     if secret is None:
-        item.fail("not a valid key", expected=expected, at=at)
+        item.invalid("not a valid key", expected=expected, at=at)
+        return _STAND_IN_KEY
     return secret
 
 

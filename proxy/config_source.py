@@ -17,7 +17,16 @@ import yaml
 
 from pipelines.errors import ConfigError
 
-__all__ = ["ConfigWarning", "Interpolation", "Reader", "interpolate", "join_path", "read_yaml"]
+__all__ = [
+    "ConfigWarning",
+    "EntryAbandoned",
+    "Interpolation",
+    "Reader",
+    "interpolate",
+    "is_stand_in",
+    "join_path",
+    "read_yaml",
+]
 
 _REFERENCE: Final = re.compile(r"\$\$\{|\$\{([^}]*)\}|\$\{")
 _NAME_AND_DEFAULT: Final = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)(?::-(.*))?\Z", re.DOTALL)
@@ -57,9 +66,24 @@ class Interpolation:
 
 @final
 class _Unset(str):
-    """The value of an unset ``${NAME}`` under ``allow_missing``: passes every check."""
+    """A *stand-in* value: passes every check that would look at its content.
+
+    It stands for an unset ``${NAME}`` under ``allow_missing`` (a secret left out on
+    purpose), and, while errors are collected, for a value whose error is recorded
+    already (so one mistake is reported once, not again by every check after it).
+    """
 
     __slots__ = ()
+
+
+def is_stand_in(value: object) -> bool:
+    """Whether ``value`` is a stand-in (see :class:`_Unset`): skip checks of its content."""
+    return isinstance(value, _Unset)
+
+
+@final
+class EntryAbandoned(Exception):
+    """Raised by :meth:`Reader.settle` when an entry's fields had errors (all recorded)."""
 
 
 @final
@@ -188,13 +212,24 @@ def _interpolate_string(text: str, *, source: str, how: Interpolation, path: str
 
 @final
 class Reader:
-    """Typed access to one mapping of the config, with errors that name the path."""
+    """Typed access to one mapping of the config, with errors that name the path.
 
-    __slots__ = ("data", "path", "source")
+    With ``problems`` (a list shared by every reader of one file) the field accessors
+    record an invalid field there and go on with a stand-in value (the default, or
+    :func:`is_stand_in`), so every bad field of an entry is reported, not only the
+    first.  Checks that combine several fields come after :meth:`settle`, which
+    abandons the entry if any of its fields was invalid; :meth:`fail` always raises
+    (the entry cannot be read further).  Without ``problems`` every error raises.
+    """
 
-    def __init__(self, data: object, *, source: str, path: str, what: str = "a mapping") -> None:
+    __slots__ = ("_start", "data", "path", "problems", "source")
+
+    def __init__(self, data: object, *, source: str, path: str, what: str = "a mapping",
+                 problems: list[ConfigError] | None = None) -> None:
         self.source = source
         self.path = path
+        self.problems = problems
+        self._start = 0 if problems is None else len(problems)
         if data is None:
             data = {}
         if not isinstance(data, dict):
@@ -209,30 +244,56 @@ class Reader:
         raise ConfigError(message, source=self.source, path=at if at is not None else self.path,
                           expected=expected)
 
+    def invalid(self, message: str, *, expected: str | None = None, at: str | None = None
+                ) -> None:
+        """One field is wrong: record it (collecting) or raise; the caller goes on."""
+        error = ConfigError(message, source=self.source,
+                            path=at if at is not None else self.path, expected=expected)
+        if self.problems is None:
+            raise error
+        self.problems.append(error)
+
+    def failed(self, key: str | None = None) -> bool:
+        """Whether an error was recorded at ``key`` (default: anywhere in this mapping)."""
+        if not self.problems:
+            return False
+        at = self.path if key is None else self.at(key)
+        return any(
+            at == "" or path == at or path.startswith((at + ".", at + "["))
+            for path in (problem.path or "" for problem in self.problems[self._start:])
+        )
+
+    def settle(self) -> None:
+        """Stop here (:class:`EntryAbandoned`) if a field of this mapping was invalid.
+
+        Called before checks that combine fields: they would judge stand-ins.
+        """
+        if self.failed():
+            raise EntryAbandoned
+
     def at(self, key: str | int) -> str:
         """The dotted path of ``key`` inside this mapping."""
         return join_path(self.path, key)
 
-    def only(self, allowed: frozenset[str], problems: list[ConfigError] | None = None) -> None:
-        """Refuse keys outside ``allowed``: a typo must not be silently ignored.
-
-        With ``problems``, every unknown key is recorded there instead of raising.
-        """
+    def only(self, allowed: frozenset[str]) -> None:
+        """Refuse keys outside ``allowed``: a typo must not be silently ignored."""
         for key in self.data:
             if key not in allowed:
-                error = ConfigError("unknown key", source=self.source, path=self.at(key),
-                                    expected="one of " + ", ".join(sorted(allowed)))
-                if problems is None:
-                    raise error
-                problems.append(error)
+                self.invalid("unknown key", at=self.at(key),
+                             expected="one of " + ", ".join(sorted(allowed)))
 
     def has(self, key: str) -> bool:
         """Whether ``key`` is present (``null`` counts as absent)."""
         return self.data.get(key) is not None
 
     def child(self, key: str, what: str = "a mapping") -> Reader:
-        """The mapping under ``key`` (absent: empty)."""
-        return Reader(self.data.get(key), source=self.source, path=self.at(key), what=what)
+        """The mapping under ``key`` (absent, or not a mapping while collecting: empty)."""
+        data = self.data.get(key)
+        if data is not None and not isinstance(data, dict) and self.problems is not None:
+            self.invalid(f"must be {what}", expected=what, at=self.at(key))
+            data = None
+        return Reader(data, source=self.source, path=self.at(key), what=what,
+                      problems=self.problems)
 
     def string(self, key: str, default: str | None = None, *, choices: tuple[str, ...] = (),
                check: Callable[[str], bool] | None = None, expected: str = "a string") -> str:
@@ -240,17 +301,19 @@ class Reader:
         value = self.data.get(key)
         if value is None:
             if default is None:
-                self.fail("required key is missing", expected=expected, at=self.at(key))
+                self.invalid("required key is missing", expected=expected, at=self.at(key))
+                return _Unset("")
             return default
         if isinstance(value, _Unset):
             # A secret left out on purpose (--allow-missing-env): a valid stand-in.
-            return default if choices and default is not None else str(value)
+            return default if choices and default is not None else value
         if choices:
             expected = " | ".join(choices)
         if not isinstance(value, str) or (choices and value not in choices) or (
             check is not None and not check(value)
         ):
-            self.fail("invalid value", expected=expected, at=self.at(key))
+            self.invalid("invalid value", expected=expected, at=self.at(key))
+            return _Unset(default if default is not None else "")
         return str(value)
 
     def optional_string(self, key: str, *, expected: str = "a non-empty string") -> str | None:
@@ -263,7 +326,8 @@ class Reader:
         """``true`` or ``false``; strings such as ``"yes"`` are refused."""
         value = self.data.get(key, default)
         if not isinstance(value, bool):
-            self.fail("invalid value", expected="true or false", at=self.at(key))
+            self.invalid("invalid value", expected="true or false", at=self.at(key))
+            return default
         return value
 
     def integer(self, key: str, default: int, *, low: int, high: int | None = None) -> int:
@@ -271,14 +335,16 @@ class Reader:
         value = self._number(key, default, integral=True)
         if value < low or (high is not None and value > high):
             bound = f"an integer {low}..{high}" if high is not None else f"an integer >= {low}"
-            self.fail("out of range", expected=bound, at=self.at(key))
+            self.invalid("out of range", expected=bound, at=self.at(key))
+            return default
         return int(value)
 
     def seconds(self, key: str, default: float) -> float:
         """A positive number of seconds."""
         value = float(self._number(key, default, integral=False))
         if not value > 0 or value == float("inf"):
-            self.fail("out of range", expected="a number of seconds > 0", at=self.at(key))
+            self.invalid("out of range", expected="a number of seconds > 0", at=self.at(key))
+            return default
         return value
 
     def names(self, key: str, *, expected: str) -> tuple[str, ...] | None:
@@ -287,15 +353,18 @@ class Reader:
         if value is None:
             return None
         if not isinstance(value, list):
-            self.fail("must be a list", expected=expected, at=self.at(key))
+            self.invalid("must be a list", expected=expected, at=self.at(key))
+            return None
         seen: list[str] = []
         for index, item in enumerate(value):
             if not isinstance(item, str) or not item:
-                self.fail("invalid list item", expected=expected, at=join_path(self.at(key), index))
-            if item in seen:
-                self.fail("duplicate list item", expected="each name once",
-                          at=join_path(self.at(key), index))
-            seen.append(str(item))
+                self.invalid("invalid list item", expected=expected,
+                             at=join_path(self.at(key), index))
+            elif item in seen:
+                self.invalid("duplicate list item", expected="each name once",
+                             at=join_path(self.at(key), index))
+            else:
+                seen.append(str(item))
         return tuple(seen)
 
     def _number(self, key: str, default: float, *, integral: bool) -> float:
@@ -308,9 +377,11 @@ class Reader:
             try:
                 value = int(value) if integral else float(value)
             except ValueError:
-                self.fail("invalid value", expected=expected, at=self.at(key))
+                self.invalid("invalid value", expected=expected, at=self.at(key))
+                return default
         if isinstance(value, bool) or not isinstance(value, int | float) or (
             integral and not isinstance(value, int)
         ):
-            self.fail("invalid value", expected=expected, at=self.at(key))
+            self.invalid("invalid value", expected=expected, at=self.at(key))
+            return default
         return value

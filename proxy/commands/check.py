@@ -1,7 +1,7 @@
 """``pseudogate check-config FILE``: everything ``serve`` would build, without serving.
 
-The config is validated with every error collected (the first of each entry, so two
-broken routes and a broken detector are three lines), then each detector is built and
+The config is validated with every error collected (every invalid field of every entry;
+checks that combine fields once those fields are valid), then each detector is built and
 *started* on its own (list files are read and parsed, models loaded), then each route's
 response policy is compiled against the started detectors, egress literals and
 look-behind checks included.  Every error is printed on one line with its file and
