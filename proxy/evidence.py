@@ -18,9 +18,10 @@ and ``sig`` (Ed25519 over the canonical JSON of the record without ``sig``, base
 So any edit of a record breaks its signature, and deleting, inserting or reordering
 records breaks the ``prev`` chain (or the ``seq`` count) at the first place it happens:
 :func:`verify` reports that record.  Cutting records off the *end* of a file leaves a
-valid shorter chain; compare the last ``seq``/hash with the ``evidence.head`` the
-gateway logs at shutdown (docs/operations.md).  Keys rotate by id: records name the
-``key_id`` that signed them and verification takes one public key per id.
+valid shorter chain: :func:`verify` finds it given a *head* kept elsewhere (the
+``seq`` and ``sha256`` of the ``evidence.head`` line the gateway logs at shutdown,
+docs/operations.md).  Keys rotate by id: records name the ``key_id`` that signed them
+and verification takes one public key per id.
 """
 
 from __future__ import annotations
@@ -197,14 +198,18 @@ class Broken:
     reason: str
 
 
-def verify(path: Path, keys: Mapping[str | None, Ed25519PublicKey]
-           ) -> tuple[int, Broken | None]:
+def verify(path: Path, keys: Mapping[str | None, Ed25519PublicKey],
+           head: tuple[int, str] | None = None) -> tuple[int, Broken | None]:
     """Check every record's signature, the chain and the count; (records, first broken).
 
-    ``keys`` maps key ids to public keys; the key under ``None`` serves any id.
+    ``keys`` maps key ids to public keys; the key under ``None`` serves any id.  With
+    ``head`` (``seq``, SHA-256 of that record's line: an anchor kept outside the file)
+    the record ``seq`` must exist and hash to it, so records cut off the end are found.
+    Whatever a line holds, the answer is a :class:`Broken`, never an exception.
     """
     prev = GENESIS
     count = 0
+    number = 0
     with path.open("rb") as file:
         for number, raw in enumerate(file, start=1):
             line = raw.rstrip(b"\n")
@@ -218,7 +223,10 @@ def verify(path: Path, keys: Mapping[str | None, Ed25519PublicKey]
                 return count, Broken(number, None, "not a JSON record")
             seq = record.get("seq") if isinstance(record.get("seq"), int) else None
             signature = record.pop("sig", None)
-            key = keys.get(record.get("key_id")) or keys.get(None)
+            key_id = record.get("key_id")
+            if not isinstance(key_id, str):
+                return count, Broken(number, seq, "the record names no key id")
+            key = keys.get(key_id) or keys.get(None)
             if key is None:
                 return count, Broken(number, seq, f"no public key for key id "
                                                   f"{record.get('key_id')!r}")
@@ -235,4 +243,11 @@ def verify(path: Path, keys: Mapping[str | None, Ed25519PublicKey]
                 return count, Broken(number, seq, f"sequence broken: expected {count + 1}")
             prev = hashlib.sha256(line).hexdigest()
             count += 1
+            if head is not None and count == head[0] and prev != head[1]:
+                return count - 1, Broken(number, seq, "not the record of the anchored head "
+                                                      "(the file was rewritten)")
+    if head is not None and count < head[0]:
+        return count, Broken(number + 1, count + 1,
+                             f"missing: the file ends at seq {count}, the anchored head is "
+                             f"seq {head[0]} (records cut off the end)")
     return count, None

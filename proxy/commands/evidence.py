@@ -5,18 +5,24 @@ file is created mode 0600).  ``evidence verify FILE --public-key [ID=]KEY ...`` 
 every record's signature, the hash chain and the sequence, and reports the first
 broken record (exit 1) or how many records verified (exit 0).  A key given as
 ``ID=path`` verifies the records of that key id; a bare path verifies any id (one key,
-no rotation).  The record format is in ``docs/operations.md``.
+no rotation).  ``--head SEQ:SHA256`` (from the ``evidence.head`` log line, or any copy
+kept elsewhere) also finds records cut off the end.  The record format is in
+``docs/operations.md``.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import re
 from pathlib import Path
+from typing import Final
 
 from proxy.commands import CommandError
 
 __all__ = ["add_command"]
+
+_SHA256: Final = re.compile(r"[0-9a-fA-F]{64}")
 
 
 def add_command(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -31,6 +37,9 @@ def add_command(subparsers: argparse._SubParsersAction[argparse.ArgumentParser])
     verify.add_argument("file", type=Path, help="the evidence JSONL file")
     verify.add_argument("--public-key", action="append", required=True, metavar="[ID=]KEY",
                         help="a PEM public key, optionally for one key id (repeatable)")
+    verify.add_argument("--head", type=_head, metavar="SEQ:SHA256",
+                        help="an anchored head (the evidence.head log line): records cut "
+                             "off the end are found")
     verify.set_defaults(handler=_verify)
 
 
@@ -54,6 +63,13 @@ def _keygen(args: argparse.Namespace) -> int:
     return 0
 
 
+def _head(text: str) -> tuple[int, str]:
+    seq, _, digest = text.partition(":")
+    if not (seq.isascii() and seq.isdigit() and int(seq) > 0 and _SHA256.fullmatch(digest)):
+        raise argparse.ArgumentTypeError("expected SEQ:SHA256 (a positive number, 64 hex digits)")
+    return int(seq), digest.lower()
+
+
 def _verify(args: argparse.Namespace) -> int:
     from proxy.evidence import load_public_key, verify
 
@@ -63,7 +79,7 @@ def _verify(args: argparse.Namespace) -> int:
         keys[key_id or None] = load_public_key(Path(path))
     if not args.file.is_file():
         raise CommandError(f"{args.file}: file not found")
-    count, broken = verify(args.file, keys)
+    count, broken = verify(args.file, keys, head=args.head)
     if broken is not None:
         print(f"{args.file}: record at line {broken.line} (seq {broken.seq}) is broken: "
               f"{broken.reason}; {count} records before it verified")
