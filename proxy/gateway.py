@@ -49,7 +49,7 @@ from aiohttp import web
 from multidict import CIMultiDict
 
 from pipelines.chain import Chain
-from pipelines.errors import RequestError, StreamProtocolError
+from pipelines.errors import RequestError, SessionUnavailable, StreamProtocolError
 from pipelines.vault import Vault
 from proxy.anthropic_messages import AnthropicMessages
 from proxy.body import JSON_TYPES, MAX_JSON_DEPTH, read_json, reject_constant
@@ -289,10 +289,22 @@ class Gateway:
             else Vault(max_index=runtime.max_placeholder_index)
         )
         started = time.perf_counter()
-        sanitised = await sanitize_request(
-            found, vault, chain=runtime.chain, check_chain=runtime.check_chain,
-            extra=relayed_checks(headers, query),
-        )
+        checks = relayed_checks(headers, query)
+        try:
+            sanitised = await sanitize_request(
+                found, vault, chain=runtime.chain, check_chain=runtime.check_chain, extra=checks,
+            )
+        except SessionUnavailable as exc:
+            # The store failed while numbering, after a good open: optional sessions go
+            # on request-scoped, as when the open itself fails (nothing was written yet).
+            if session is None or runtime.sessions is None or not runtime.sessions.degrade(
+                runtime.session_policy, record, exc
+            ):
+                raise
+            session, vault = None, Vault(max_index=runtime.max_placeholder_index)
+            sanitised = await sanitize_request(
+                found, vault, chain=runtime.chain, check_chain=runtime.check_chain, extra=checks,
+            )
         record.sanitize_ms = (time.perf_counter() - started) * 1000.0
         if session is not None and sessions is not None:
             await sessions.commit(session, runtime.session_policy, record)

@@ -138,9 +138,8 @@ class SessionService:
         try:
             session = await self.open(SessionRef(tenant, session_id), self.lifetime(policy))
         except SessionUnavailable as exc:
-            if not policy.optional:
+            if not self.degrade(policy, record, exc):
                 raise
-            _degraded(record, exc)
             return None
         except SessionKeyError as exc:
             # The operator must act: the message names key ids and the reason only.
@@ -156,9 +155,23 @@ class SessionService:
         try:
             await session.commit()
         except SessionUnavailable as exc:
-            if not policy.optional:
+            if not self.degrade(policy, record, exc):
                 raise
-            _degraded(record, exc)
+
+    def degrade(
+        self, policy: RouteSessionPolicy, record: RequestRecord, exc: SessionUnavailable
+    ) -> bool:
+        """Whether a request whose store call failed goes on request-scoped (optional
+        sessions: logged as ``session.degraded``) rather than being refused.
+
+        The gateway asks at every store call of a request: the open, the numbering
+        inside sanitising, the commit.
+        """
+        if not policy.optional:
+            return False
+        record.session = "degraded"
+        get_logger("pseudogate.sessions").warning("session.degraded", reason=exc.message)
+        return True
 
     async def end(self, ref: SessionRef) -> bool:
         """Delete the session ``ref`` names; whether it existed."""
@@ -183,11 +196,6 @@ class SessionService:
         """Close the store's connections (unless handed over)."""
         if self._owns_store and isinstance(self._store, _Connected):
             await self._store.aclose()
-
-
-def _degraded(record: RequestRecord, exc: SessionUnavailable) -> None:
-    record.session = "degraded"
-    get_logger("pseudogate.sessions").warning("session.degraded", reason=exc.message)
 
 
 def build_sessions(config: Config, previous: SessionService | None = None) -> SessionService:
