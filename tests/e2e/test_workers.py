@@ -85,12 +85,21 @@ class Gateway:
         """Every log line with ``event`` so far."""
         return [line for line in self.lines if line.get("event") == event]
 
-    def worker_of(self, request_id: str) -> int:
-        """The worker whose access line has ``request_id``."""
-        found = [line["worker"] for line in self.lines
-                 if line.get("event") == "request" and line.get("request_id") == request_id]
-        assert len(found) == 1, request_id
-        return int(found[0])
+    async def worker_of(self, request_id: str, timeout: float = 10.0) -> int:
+        """The worker whose access line has ``request_id``.
+
+        Waits for the line: a worker writes it before the reply goes out, but the
+        reader of the shared stderr pipe may not have reached it when the reply is in.
+        """
+        async with asyncio.timeout(timeout):
+            while True:
+                found = [line["worker"] for line in self.lines if line.get("event") == "request"
+                         and line.get("request_id") == request_id]
+                if found:
+                    assert len(found) == 1, request_id
+                    return int(found[0])
+                assert not self._reader.done(), f"gateway exited: {self.raw[-5:]}"
+                await asyncio.sleep(0.05)
 
 
 @pytest.fixture
@@ -151,13 +160,13 @@ async def test_two_workers_share_sessions_and_number_atomically(
     async with fresh_client(url, "conv-w") as sdk:
         reply, request_id = await turn(sdk, f"customer {TICKET} from {EMAIL}")
         assert reply == f"{TICKET} and {EMAIL}"
-        served[server.worker_of(request_id)] += 1
+        served[await server.worker_of(request_id)] += 1
         turns = 1
         while min(served[1], served[2]) < 2:
             assert turns < 40, f"the kernel sent every turn to one worker: {served}"
             reply, request_id = await turn(sdk, f"re {TICKET}: now user{turns}@w.example")
             assert reply == f"{TICKET} and {EMAIL}"  # earlier turns' placeholders relink
-            served[server.worker_of(request_id)] += 1
+            served[await server.worker_of(request_id)] += 1
             turns += 1
     assert [upstream_text(r.body) for r in fake.received] == [
         "customer [TICKET_1] from [EMAIL_1]",
@@ -174,7 +183,7 @@ async def test_two_workers_share_sessions_and_number_atomically(
         results = await asyncio.gather(*(
             turn(sdk, f"batch {i}: " + " ; ".join(batch)) for i, batch in enumerate(batches)
         ))
-    workers = Counter(server.worker_of(request_id) for _, request_id in results)
+    workers = Counter([await server.worker_of(request_id) for _, request_id in results])
     assert set(workers) == {1, 2}, workers
     placeholder_of: dict[str, str] = {}
     value_of: dict[str, str] = {}
