@@ -26,6 +26,13 @@ Lifecycle: every :meth:`SessionStore.open` sets the session to expire after the 
 time of the route that opened it, and never later than ``max_age`` after it was
 created; a session past its maximum age is replaced by a new, empty one on open.
 :meth:`SessionStore.end` deletes it at once.
+
+Size: every open restores the whole journal (each record opened and replayed on the
+event loop), so a session is bounded: :meth:`Session.commit` refuses
+(:class:`~pipelines.errors.RequestError` 400 ``session_full``) a request whose new
+values would take the session past ``max_records`` records, and keeps only as many new
+spellings of known values as fit.  Requests of one session running at once may each pass the
+check, so the bound can be overshot by what they add together, never without limit.
 """
 
 from __future__ import annotations
@@ -35,7 +42,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final, Protocol, final, runtime_checkable
 
-from pipelines.errors import SessionKeyError
+from pipelines.errors import RequestError, SessionKeyError
 from pipelines.sealing import KeyRing, SessionKeys
 from pipelines.vault import JournalEntry, Vault
 
@@ -172,7 +179,8 @@ class Session:
     whether the session was new; ``key_id`` which root key wrapped its data key.
     """
 
-    __slots__ = ("_generation", "_keys", "_store", "created", "name", "vault")
+    __slots__ = ("_generation", "_keys", "_max_records", "_records", "_store", "created",
+                 "name", "vault")
 
     def __init__(
         self,
@@ -183,8 +191,12 @@ class Session:
         *,
         created: bool,
         max_index: int,
+        records: int = 0,
+        max_records: int | None = None,
     ) -> None:
         self._store = store
+        self._records = records  # in the journal when it was opened (and added since)
+        self._max_records = max_records
         self._generation = generation
         self._keys = keys
         self.name = name
@@ -220,11 +232,28 @@ class Session:
     async def commit(self) -> int:
         """Seal and append what the vault learned since it was opened; the record count."""
         journal = self.vault.take_journal()
+        limit = self._max_records
+        if limit is not None and self._records + len(journal) > limit:
+            values = [entry for entry in journal if entry[0] == "value"]
+            if self._records + len(values) > limit:
+                raise RequestError(
+                    400, "session_full",
+                    f"request refused, nothing was forwarded: the session would hold more "
+                    f"than {limit} values and spellings (sessions.max_records); end it "
+                    f"(DELETE /pseudogate/session) or use a new session id",
+                )
+            # Another spelling of a known value is not worth refusing for: it is masked
+            # in this request, and found again by the repeat matcher when it recurs.
+            room = limit - self._records - len(values)
+            spellings = [entry for entry in journal if entry[0] != "value"][:room]
+            kept = {id(entry) for entry in (*values, *spellings)}
+            journal = [entry for entry in journal if id(entry) in kept]
         if journal:
             seal = self._keys.seal
             await self._store.append(
                 self.name, self._generation, [seal(encode_record(entry)) for entry in journal]
             )
+            self._records += len(journal)
         return len(journal)
 
     async def learn(self, values: Sequence[tuple[str, str]]) -> int:
@@ -253,8 +282,10 @@ async def open_session(
     lifetime: Lifetime,
     *,
     max_index: int,
+    max_records: int | None = None,
 ) -> Session:
-    """Open (or create) session ``name`` and restore its vault.
+    """Open (or create) session ``name`` and restore its vault (``max_records``: see
+    :meth:`Session.commit`; None: unbounded).
 
     A session whose data key was wrapped by an older root key is re-wrapped by the
     current one.  Raises :class:`~pipelines.errors.SessionKeyError` when the data key or
@@ -269,7 +300,8 @@ async def open_session(
         if keys.key_id != keyring.primary.id:
             await store.rewrap(name, stored.generation, keyring.rewrap(keys, name))
     session = Session(
-        store, name, stored.generation, keys, created=stored.created, max_index=max_index
+        store, name, stored.generation, keys, created=stored.created, max_index=max_index,
+        records=len(stored.records), max_records=max_records,
     )
     session.vault.restore(_entries(keys, stored.records))
     return session

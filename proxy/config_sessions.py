@@ -32,7 +32,8 @@ __all__ = [
 ]
 
 SESSION_KEYS: Final = frozenset({
-    "store", "header", "idle_ttl_s", "max_age_s", "call_timeout_s", "memory.max_sessions",
+    "store", "header", "idle_ttl_s", "max_age_s", "call_timeout_s", "max_records",
+    "memory.max_sessions",
     "redis.url", "redis.username", "redis.password", "redis.prefix", "redis.max_connections",
     "redis.tls.ca_file", "redis.tls.cert_file", "redis.tls.key_file",
     "redis.tls.check_hostname", "root_keys", "root_keys[].id", "root_keys[].secret",
@@ -76,6 +77,7 @@ class SessionsConfig:
     max_age_s: float = 86400.0
     call_timeout_s: float = 0.5
     max_sessions: int = 10_000
+    max_records: int = 5000
     redis: RedisConfig | None = None
     root_keys: tuple[RootKey, ...] = ()
     name_key: bytes | None = field(default=None, repr=False)
@@ -124,6 +126,7 @@ def parse_sessions(top: Reader, base_dir: Path) -> SessionsConfig:
         max_age_s=max_age,
         call_timeout_s=item.seconds("call_timeout_s", 0.5),
         max_sessions=memory.integer("max_sessions", 10_000, low=1),
+        max_records=item.integer("max_records", 5000, low=1),
         redis=redis,
         root_keys=root_keys,
         name_key=name_key,

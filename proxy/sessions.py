@@ -98,7 +98,8 @@ class SessionService:
         """The session ``ref`` names, created if new; its vault restored."""
         name = self._keyring.name(ref.tenant, ref.session_id)
         return await open_session(
-            self._store, self._keyring, name, lifetime, max_index=self._max_index
+            self._store, self._keyring, name, lifetime, max_index=self._max_index,
+            max_records=self.config.max_records,
         )
 
     async def open_alias(self, ref: SessionRef, lifetime: Lifetime) -> Session | None:
@@ -109,7 +110,8 @@ class SessionService:
         if name is None:
             return None
         return await open_session(
-            self._store, self._keyring, name, lifetime, max_index=self._max_index
+            self._store, self._keyring, name, lifetime, max_index=self._max_index,
+            max_records=self.config.max_records,
         )
 
     async def link(self, session: Session, alias: SessionRef, lifetime: Lifetime) -> None:
