@@ -25,7 +25,7 @@ from proxy.evidence import EvidenceLog, canonical, verify
 
 _RECORDS = 4
 _JSON = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False)
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False)
     | st.text(max_size=8),
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner,
                                                                 max_size=3),
