@@ -328,7 +328,7 @@ class Gateway:
         record.hash_forwarded(forwarded)
         try:
             async with runtime.upstream.post(path, forwarded, headers) as up:
-                record.first_byte_ms = record.elapsed_ms()
+                record.first_byte_ms = up.first_byte_s * 1000.0
                 if up.status >= 400:
                     return await _relay_error(up, shape, factory, record,
                                               injected=runtime.auth == "inject")
@@ -365,7 +365,7 @@ class Gateway:
         path = op.path + ("?" + urlencode(op.query) if op.query else "")
         record = request[RECORD]
         async with runtime.upstream.send(op.method, path, body, headers) as up:
-            record.first_byte_ms = record.elapsed_ms()
+            record.first_byte_ms = up.first_byte_s * 1000.0
             if up.status >= 400:
                 return await _relay_error(up, runtime.shape, factory, record,
                                           injected=runtime.auth == "inject")

@@ -274,14 +274,19 @@ def response_headers(upstream_headers: Iterable[tuple[str, str]]) -> CIMultiDict
 
 @final
 class UpstreamResponse:
-    """An open upstream response; read it with :meth:`chunks` or :meth:`read`."""
+    """An open upstream response; read it with :meth:`chunks` or :meth:`read`.
 
-    __slots__ = ("_idle", "_response", "complete")
+    ``first_byte_s``: from the request being sent (retries included) to its headers.
+    """
 
-    def __init__(self, response: aiohttp.ClientResponse, idle: float) -> None:
+    __slots__ = ("_idle", "_response", "complete", "first_byte_s")
+
+    def __init__(self, response: aiohttp.ClientResponse, idle: float,
+                 first_byte_s: float = 0.0) -> None:
         self._response = response
         self._idle = idle
         self.complete = False
+        self.first_byte_s = first_byte_s
 
     @property
     def status(self) -> int:
@@ -413,13 +418,14 @@ class UpstreamClient:
             raise UpstreamError(f"upstream {self.name!r} is not started")
         sent = time.perf_counter()
         response = await self._send(self._session, method, path, body, headers)
+        first_byte = time.perf_counter() - sent
         metrics = self._metrics
         streaming = response.content_type == "text/event-stream"
         if metrics is not None:
-            metrics.upstream_first_byte.labels(self.name).observe(time.perf_counter() - sent)
+            metrics.upstream_first_byte.labels(self.name).observe(first_byte)
             if streaming:
                 metrics.open_streams.inc()
-        wrapped = UpstreamResponse(response, self.timeouts.idle)
+        wrapped = UpstreamResponse(response, self.timeouts.idle, first_byte)
         try:
             yield wrapped
         finally:

@@ -101,3 +101,23 @@ async def test_no_seeded_value_in_any_log_line(
     assert ok["detectors"] == ["regex"] and ok["placeholders"] == 5
     assert ok["sanitize_ms"] >= 0 and ok["upstream_first_byte_ms"] >= 0
     assert ok["total_ms"] >= ok["upstream_first_byte_ms"]
+
+
+async def test_upstream_first_byte_is_counted_from_the_request_being_sent(
+    fake: FakeUpstream, gateway: StartGateway
+) -> None:
+    """``upstream_first_byte_ms`` starts when the request goes upstream, so it and the
+    sanitising time are disjoint parts of ``total_ms`` (before the fix it counted from
+    the request's arrival: sanitising was counted twice and the sum exceeded the total)."""
+    gw = await gateway()
+    fake.default = Reply.recorded("openai_chat_nonstream_text_after_tool_results.response.json")
+    mails = " ".join(f"user{i}@example.com" for i in range(400))
+    body = {"model": "m", "messages": [{"role": "user", "content": mails}]}
+    with capture_logs() as logs:
+        async with aiohttp.ClientSession() as session, session.post(gw.url + OPENAI,
+                                                                     json=body) as reply:
+            assert reply.status == 200
+            await reply.read()
+    line = next(entry for entry in logs if entry["event"] == "request")
+    assert line["sanitize_ms"] > 0 and line["upstream_first_byte_ms"] > 0
+    assert line["sanitize_ms"] + line["upstream_first_byte_ms"] <= line["total_ms"] + 0.01
