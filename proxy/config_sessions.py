@@ -168,7 +168,7 @@ def _redis(item: Reader, base_dir: Path) -> RedisConfig:
     redis = item.child("redis")
     redis.only(_subkeys(SESSION_KEYS, "redis"))
     url = redis.string("url", check=_is_redis_url,
-                       expected="a redis://, rediss:// or unix:// URL")
+                       expected="a redis://, rediss:// or unix:// URL (port 1-65535, numeric db)")
     tls = redis.child("tls")
     tls.only(_subkeys(SESSION_KEYS, "redis.tls"))
     config = RedisConfig(
@@ -192,8 +192,20 @@ def _redis(item: Reader, base_dir: Path) -> RedisConfig:
 def _is_redis_url(value: str) -> bool:
     parts = urlsplit(value)
     if parts.scheme == "unix":
-        return bool(parts.path)
-    return parts.scheme in ("redis", "rediss") and bool(parts.hostname)
+        shaped = bool(parts.path)
+    else:
+        shaped = parts.scheme in ("redis", "rediss") and bool(parts.hostname)
+    if not shaped:
+        return False
+    # What the client will make of it (a port out of range, a db or an option that is
+    # not a number): refused here, not by a ValueError when the store is built.
+    from redis.connection import parse_url
+
+    try:
+        parse_url(value)  # type: ignore[no-untyped-call]  # untyped upstream
+    except ValueError:
+        return False
+    return True
 
 
 def _path(item: Reader, key: str, base_dir: Path) -> Path | None:

@@ -37,10 +37,15 @@ _BARE: Final = re.compile(r"(?<!\$)\$([A-Za-z_][A-Za-z0-9_]*)")
 @final
 @dataclass(frozen=True, slots=True)
 class ConfigWarning:
-    """Something the config does that is allowed but probably a mistake."""
+    """Something the config does that is allowed but probably a mistake.
+
+    ``stand_in``: the value at ``path`` is a stand-in (an unset ``${NAME}`` under
+    ``--allow-missing-env``), so whatever would read it (a key file) is not checked.
+    """
 
     path: str
     message: str
+    stand_in: bool = False
 
 
 @final
@@ -58,10 +63,10 @@ class Interpolation:
     warnings: list[ConfigWarning] | None = None
     problems: list[ConfigError] | None = None
 
-    def warn(self, path: str, message: str) -> None:
+    def warn(self, path: str, message: str, *, stand_in: bool = False) -> None:
         """Record a warning (dropped when nobody collects them)."""
         if self.warnings is not None:
-            self.warnings.append(ConfigWarning(path, message))
+            self.warnings.append(ConfigWarning(path, message, stand_in))
 
 
 @final
@@ -198,7 +203,7 @@ def _interpolate_string(text: str, *, source: str, how: Interpolation, path: str
                 nonlocal unset
                 unset = True
                 how.warn(path, f"environment variable {name} is not set "
-                               "(allowed by --allow-missing-env)")
+                               "(allowed by --allow-missing-env)", stand_in=True)
                 return f"<{name}>"
             raise ConfigError(f"environment variable {name} is not set", source=source,
                               path=path, expected=f"{name} set, or ${{{name}:-default}}")

@@ -51,6 +51,7 @@ __all__ = [
     "EvidenceLog",
     "canonical",
     "canonical_sha256",
+    "check_tail",
     "load_private_key",
     "load_public_key",
     "verify",
@@ -120,6 +121,22 @@ def _last_line(path: Path) -> bytes | None:
     return None
 
 
+def check_tail(path: Path) -> tuple[int, str]:
+    """(seq, hash) of the last record of the file at ``path`` ((0, GENESIS) if absent or
+    empty): where appending continues; ConfigError if it does not end with a record."""
+    last = _last_line(path)
+    if last is None:
+        return 0, GENESIS
+    try:
+        record = json.loads(last)
+        seq = int(record["seq"])
+    except (ValueError, KeyError, TypeError) as exc:
+        raise ConfigError("the evidence file does not end with a record",
+                          source=str(path), path="evidence.path",
+                          expected="a file written by pseudogate") from exc
+    return seq, hashlib.sha256(last).hexdigest()
+
+
 @final
 class EvidenceLog:
     """Appends signed records to one file; one instance per process and file."""
@@ -142,16 +159,7 @@ class EvidenceLog:
     def open(self) -> None:
         """Open for appending; continue the chain of what the file already holds."""
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        last = _last_line(self.path)
-        if last is not None:
-            try:
-                record = json.loads(last)
-                self._seq = int(record["seq"])
-            except (ValueError, KeyError, TypeError) as exc:
-                raise ConfigError("the evidence file does not end with a record",
-                                  source=str(self.path), path="evidence.path",
-                                  expected="a file written by pseudogate") from exc
-            self._prev = hashlib.sha256(last).hexdigest()
+        self._seq, self._prev = check_tail(self.path)
         # Unbuffered: each record is one write(2) of one whole line.
         self._file = self.path.open("ab", buffering=0)
 

@@ -29,7 +29,7 @@ from typing import Final, Protocol, final, runtime_checkable
 
 from aiohttp import web
 
-from pipelines.errors import RequestError, SessionKeyError, SessionUnavailable
+from pipelines.errors import ConfigError, RequestError, SessionKeyError, SessionUnavailable
 from pipelines.sealing import KeyRing
 from pipelines.sessions import Lifetime, Session, SessionRef, SessionStore, open_session
 from proxy.config import Config
@@ -221,7 +221,12 @@ def build_sessions(config: Config, previous: SessionService | None = None) -> Se
         from proxy.session_redis import RedisStore
 
         assert sessions.redis is not None
-        store = RedisStore(sessions.redis, call_timeout_s=sessions.call_timeout_s)
+        try:
+            store = RedisStore(sessions.redis, call_timeout_s=sessions.call_timeout_s)
+        except ValueError as exc:  # the URL is checked at load; this is a backstop
+            raise ConfigError(f"cannot use the Redis URL ({type(exc).__name__})",
+                              source=config.source, path="sessions.redis.url",
+                              expected="a redis://, rediss:// or unix:// URL") from exc
     else:
         store = MemoryStore(max_sessions=sessions.max_sessions)
     return SessionService(

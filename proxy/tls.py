@@ -25,18 +25,20 @@ def server_context(tls: TlsConfig) -> ssl.SSLContext:
         context.load_cert_chain(certfile=str(cert), keyfile=str(key))
     except (OSError, ssl.SSLError) as exc:
         raise ConfigError(f"cannot load the TLS certificate and key ({type(exc).__name__})",
-                          path="server.tls", expected="a PEM certificate chain and its key"
-                          ) from exc
+                          source=str(cert), path="server.tls",
+                          expected="a PEM certificate chain and its key") from exc
     return context
 
 
-def client_context(ca_bundle: Path | None) -> ssl.SSLContext | None:
-    """The context for an upstream: the system's trust store, or ``ca_bundle`` instead."""
+def client_context(ca_bundle: Path | None, *, path: str | None = None
+                   ) -> ssl.SSLContext | None:
+    """The context for an upstream: the system's trust store, or ``ca_bundle`` instead
+    (``path``: where the bundle is configured, ``upstreams.<name>.ca_bundle``)."""
     if ca_bundle is None:
         return None
     try:
         return ssl.create_default_context(cafile=str(ca_bundle))
     except (OSError, ssl.SSLError) as exc:
         raise ConfigError(f"cannot load the CA bundle ({type(exc).__name__})",
-                          source=str(ca_bundle), expected="a PEM file of CA certificates"
-                          ) from exc
+                          source=str(ca_bundle), path=path,
+                          expected="a PEM file of CA certificates") from exc

@@ -4,9 +4,12 @@ The config is validated with every error collected (every invalid field of every
 checks that combine fields once those fields are valid), then each detector is built and
 *started* on its own (list files are read and parsed, models loaded), then each route's
 response policy is compiled against the started detectors, egress literals and
-look-behind checks included.  Every error is printed on one line with its file and
-dotted path, warnings too (``$NAME`` without braces, an env var left unset under
-``--allow-missing-env``); the exit code is 0 when nothing is wrong, 2 otherwise.
+look-behind checks included, and what serve builds besides is built too: the TLS
+context, each upstream's CA bundle, the evidence signing key (and the end of an
+existing evidence file), the session store and key ring.  Every error is printed on
+one line with its file and dotted path, warnings too (``$NAME`` without braces, an env
+var left unset under ``--allow-missing-env``); the exit code is 0 when nothing is
+wrong, 2 otherwise.
 Upstreams are not contacted.
 """
 
@@ -16,9 +19,14 @@ import argparse
 import asyncio
 import contextlib
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pipelines.errors import ConfigError
+
+if TYPE_CHECKING:
+    from proxy.config import Config
 
 __all__ = ["add_command", "check_config"]
 
@@ -78,9 +86,57 @@ async def check_config(path: Path, *, allow_missing_env: bool = False
         for opened in reversed(started):
             with contextlib.suppress(Exception):
                 await opened.aclose()
+    problems.extend(await _serving_parts(config, problems))
     summary = (f"{len(config.routes)} routes, {len(config.detectors)} detectors, "
                f"{len(config.upstreams)} upstreams")
     return problems, warnings, summary
+
+
+async def _serving_parts(config: Config, problems: list[ConfigError]) -> list[ConfigError]:
+    """Build what serve builds beyond detectors and policies; the errors (file, path).
+
+    A part whose config has an error already, or a stand-in for a secret left out
+    under --allow-missing-env, is not built (it would only report that again).
+    """
+    from proxy.evidence import check_tail, load_private_key
+    from proxy.sessions import SessionService, build_sessions
+    from proxy.tls import client_context, server_context
+
+    unknown = [warning.path for warning in config.warnings if warning.stand_in]
+    unknown += [problem.path for problem in problems if problem.path]
+
+    def known(where: str) -> bool:
+        return not any(p == where or p.startswith((where + ".", where + "["))
+                       for p in unknown)
+
+    checks: list[Callable[[], object]] = []
+    if config.server.tls is not None and known("server.tls"):
+        tls = config.server.tls
+        checks.append(lambda: server_context(tls))
+    for name, upstream in config.upstreams.items():
+        if known(f"upstreams.{name}.ca_bundle"):
+            checks.append(lambda u=upstream, n=name: client_context(  # type: ignore[misc]
+                u.ca_bundle, path=f"upstreams.{n}.ca_bundle"))
+    if config.evidence is not None:
+        evidence = config.evidence
+        if known("evidence.key_file"):
+            checks.append(lambda: load_private_key(evidence.key_file))
+        if "{pid}" not in evidence.path and known("evidence.path"):
+            # (with {pid} each process appends to a file of its own)
+            checks.append(lambda: check_tail(Path(evidence.path)))
+    if known("sessions.redis.url"):
+        checks.append(lambda: build_sessions(config))
+    errors: list[ConfigError] = []
+    for check in checks:
+        try:
+            built = check()
+        except ConfigError as exc:
+            errors.append(exc if exc.source else ConfigError(
+                exc.message, source=config.source, path=exc.path, expected=exc.expected))
+        else:
+            if isinstance(built, SessionService):
+                await built.aclose()
+    return errors
 
 
 def _check_config(args: argparse.Namespace) -> int:

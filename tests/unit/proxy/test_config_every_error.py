@@ -8,6 +8,8 @@ of paths planted, written here from the mistakes themselves (not from the parser
 from __future__ import annotations
 
 import copy
+import subprocess
+import sys
 from pathlib import Path
 from typing import Final
 
@@ -18,6 +20,8 @@ from hypothesis import strategies as st
 from pipelines.errors import ConfigError
 from proxy.cli import main
 from proxy.config import parse_config
+
+_ROOT = Path(__file__).resolve().parents[3]
 
 _VALID: Final[dict[str, object]] = {
     "server": {"port": 8080, "log_level": "info", "max_body_bytes": 1000},
@@ -162,3 +166,52 @@ def test_allow_missing_env_lints_the_documented_redis_config(
               if line.startswith("error: ")]
     assert len(errors) == len(names)
     assert all(any(name in line for line in errors) for name in names)
+
+
+_SERVE_PARTS = """\
+upstreams:
+  demo: {type: demo}
+  up: {base_url: 'https://api.example', api_key: k, ca_bundle: junk.pem}
+routes:
+  - {path: /v1/chat/completions, api: openai_chat, upstream: demo, session: {enabled: true}}
+server: {port: 0, tls: {cert: junk.pem, key: junk.pem}}
+evidence: {path: ev.jsonl, key_file: public.pem, key_id: k1}
+sessions:
+  store: redis
+  redis: {url: 'redis://127.0.0.1:99999/0'}
+  root_keys: [{id: k1, secret: 'AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8='}]
+  name_key: {secret: 'AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8='}
+"""
+
+
+def test_check_config_builds_what_serve_builds_besides_detectors(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A TLS pair, a CA bundle, the evidence key and file, the Redis URL: each refused
+    by serve, each reported by check-config at its path (reproduced before the fix:
+    ``ok`` for all five, and serve died with ``internal error (ValueError)`` on the
+    Redis port)."""
+    (tmp_path / "junk.pem").write_text("not a certificate\n", encoding="utf-8")
+    assert main(["evidence", "keygen", str(tmp_path / "private.pem"),
+                 str(tmp_path / "public.pem")]) == 0
+    (tmp_path / "ev.jsonl").write_text('{"seq": 1}\n{"half a reco', encoding="utf-8")
+    (tmp_path / "gw.yaml").write_text(_SERVE_PARTS, encoding="utf-8")
+    capsys.readouterr()
+    assert main(["check-config", str(tmp_path / "gw.yaml")]) == 2
+    errors = [line for line in capsys.readouterr().err.splitlines()
+              if line.startswith("error: ")]
+    for where in ("junk.pem: server.tls:", "junk.pem: upstreams.up.ca_bundle:",
+                  "public.pem: evidence.key_file:", "ev.jsonl: evidence.path:",
+                  "gw.yaml: sessions.redis.url:"):
+        assert sum(where in line for line in errors) == 1, (where, errors)
+    assert len(errors) == 5
+    # serve refuses the Redis URL with the same one line, not an internal error.
+    (tmp_path / "redis.yaml").write_text(
+        _SERVE_PARTS.split("server:")[0].replace(", ca_bundle: junk.pem", "")
+        + "sessions:" + _SERVE_PARTS.split("sessions:")[1], encoding="utf-8")
+    served = subprocess.run(
+        [sys.executable, "-m", "proxy.cli", "serve", "--config", str(tmp_path / "redis.yaml")],
+        capture_output=True, text=True, timeout=60, check=False, cwd=_ROOT)
+    assert served.returncode == 2, served.stderr
+    assert "sessions.redis.url: invalid value" in served.stderr
+    assert "internal error" not in served.stderr
