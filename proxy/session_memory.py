@@ -57,6 +57,14 @@ class MemoryStore:
         self._sessions: OrderedDict[str, _Stored] = OrderedDict()
         self._aliases: OrderedDict[str, tuple[str, float]] = OrderedDict()
 
+    def resize(self, max_sessions: int) -> None:
+        """A new bound (a reload): past it the least recently opened sessions go now."""
+        if max_sessions < 1:
+            raise ValueError("max_sessions must be at least 1")
+        self._max_sessions = max_sessions
+        self._bound(self._sessions)
+        self._bound(self._aliases)
+
     def __len__(self) -> int:
         """Sessions held (expired ones included until they are next looked at)."""
         return len(self._sessions)

@@ -204,8 +204,10 @@ def build_sessions(config: Config, previous: SessionService | None = None) -> Se
     """The configured store and key ring (nothing is connected until the first call).
 
     With ``previous`` (the service of the config in force, on a reload) its store is
-    kept when the store settings are the same, and its random keys when neither config
-    names keys: a reload must not lose the sessions.
+    kept unless the new config moves sessions elsewhere (another backend, another Redis
+    or its connection settings): the memory store is kept whatever its bound (it takes
+    the new one), and its random keys when neither config names keys.  A reload must
+    not lose the sessions.
     """
     sessions = config.sessions
     if sessions.root_keys and sessions.name_key is not None:
@@ -215,8 +217,10 @@ def build_sessions(config: Config, previous: SessionService | None = None) -> Se
     else:
         keyring = KeyRing.ephemeral()
     store: SessionStore
-    if previous is not None and _store_settings(previous.config) == _store_settings(sessions):
+    if previous is not None and _same_store(previous.config, sessions):
         store = previous.store
+        if isinstance(store, MemoryStore):
+            store.resize(sessions.max_sessions)
     elif sessions.store == "redis":
         from proxy.session_redis import RedisStore
 
@@ -235,8 +239,13 @@ def build_sessions(config: Config, previous: SessionService | None = None) -> Se
     )
 
 
-def _store_settings(config: SessionsConfig) -> tuple[object, ...]:
-    return (config.store, config.redis, config.max_sessions, config.call_timeout_s)
+def _same_store(previous: SessionsConfig, new: SessionsConfig) -> bool:
+    """Whether ``new`` keeps sessions where ``previous`` keeps them (reuse the store)."""
+    if previous.store != new.store:
+        return False
+    if new.store == "memory":
+        return True  # (reproduced: a changed call_timeout_s or bound dropped every session)
+    return (previous.redis, previous.call_timeout_s) == (new.redis, new.call_timeout_s)
 
 
 def client_tenant(name: str) -> str:

@@ -94,3 +94,20 @@ def test_max_sessions_must_be_positive() -> None:
     """A store that could hold nothing is a programming error."""
     with pytest.raises(ValueError, match="at least 1"):
         MemoryStore(max_sessions=0)
+
+
+async def test_resize_keeps_sessions_and_drops_the_oldest_past_a_smaller_bound() -> None:
+    """A reload's new bound: growing keeps everyone, shrinking drops least recent first."""
+    store = MemoryStore(max_sessions=3, clock=Clock())
+    for name in ("a", "b", "c"):
+        await store.open(name, b"g", b"k", LIFE)
+    store.resize(10)
+    assert len(store) == 3
+    await store.open("a", b"g", b"k", LIFE)  # b is now the least recent
+    store.resize(2)
+    assert len(store) == 2
+    assert not (await store.open("a", b"g", b"k", LIFE)).created
+    assert not (await store.open("c", b"g", b"k", LIFE)).created
+    assert (await store.open("b", b"g", b"k", LIFE)).created
+    with pytest.raises(ValueError, match="at least 1"):
+        store.resize(0)
