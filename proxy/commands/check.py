@@ -40,14 +40,20 @@ def add_command(subparsers: argparse._SubParsersAction[argparse.ArgumentParser])
     check.add_argument("config_file", type=Path, metavar="FILE")
     check.add_argument("--allow-missing-env", action="store_true",
                        help="an unset ${NAME} is a warning, not an error (lint without secrets)")
+    from proxy.commands.serve import positive
+
+    check.add_argument("--workers", type=positive, default=1, metavar="N",
+                       help="check for serve --workers N (state the processes would not "
+                            "share is refused)")
     check.set_defaults(handler=_check_config)
 
 
-async def check_config(path: Path, *, allow_missing_env: bool = False
+async def check_config(path: Path, *, allow_missing_env: bool = False, workers: int = 1
                        ) -> tuple[list[ConfigError], list[str], str]:
-    """(errors, warnings, summary) of what ``serve`` would make of the file at ``path``."""
+    """(errors, warnings, summary) of what ``serve [--workers N]`` would make of ``path``."""
     from pipelines.spans import Detector, Lifecycle
     from proxy.assembly import build_detectors
+    from proxy.commands.serve import check_workers
     from proxy.config import load_config
     from proxy.policies import build_policy
     from proxy.scrubber import check_scrubbers
@@ -87,6 +93,10 @@ async def check_config(path: Path, *, allow_missing_env: bool = False
             with contextlib.suppress(Exception):
                 await opened.aclose()
     problems.extend(await _serving_parts(config, problems))
+    try:
+        check_workers(config, workers)
+    except ConfigError as exc:
+        problems.append(exc)
     summary = (f"{len(config.routes)} routes, {len(config.detectors)} detectors, "
                f"{len(config.upstreams)} upstreams")
     return problems, warnings, summary
@@ -141,7 +151,8 @@ async def _serving_parts(config: Config, problems: list[ConfigError]) -> list[Co
 
 def _check_config(args: argparse.Namespace) -> int:
     errors, warnings, summary = asyncio.run(
-        check_config(args.config_file, allow_missing_env=args.allow_missing_env))
+        check_config(args.config_file, allow_missing_env=args.allow_missing_env,
+                     workers=args.workers))
     for warning in warnings:
         print(f"warning: {warning}", file=sys.stderr)
     for error in errors:

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, final
 
 from proxy.commands import CommandError
 
-__all__ = ["add_command", "apply_overrides", "check_workers", "start_site"]
+__all__ = ["add_command", "apply_overrides", "check_workers", "positive", "start_site"]
 
 if TYPE_CHECKING:
     from multiprocessing.synchronize import Event
@@ -52,7 +52,7 @@ def add_command(subparsers: argparse._SubParsersAction[argparse.ArgumentParser])
     )
     _common(serve)
     serve.add_argument(
-        "--workers", type=_positive, default=1, metavar="N",
+        "--workers", type=positive, default=1, metavar="N",
         help="run N gateway processes on one port (SO_REUSEPORT; sessions need redis)",
     )
     serve.set_defaults(handler=_serve)
@@ -86,7 +86,8 @@ def _common(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _positive(text: str) -> int:
+def positive(text: str) -> int:
+    """An argparse type: an integer of at least 1."""
     value = int(text)
     if value < 1:
         raise argparse.ArgumentTypeError("must be at least 1")

@@ -215,3 +215,19 @@ def test_check_config_builds_what_serve_builds_besides_detectors(
     assert served.returncode == 2, served.stderr
     assert "sessions.redis.url: invalid value" in served.stderr
     assert "internal error" not in served.stderr
+
+
+def test_check_config_for_several_workers_refuses_what_serve_refuses(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--workers 2``: memory sessions are refused as ``serve --workers 2`` refuses them;
+    one worker is fine."""
+    (tmp_path / "gw.yaml").write_text(
+        "upstreams:\n  demo: {type: demo}\nroutes:\n"
+        "  - {path: /v1/chat/completions, api: openai_chat, upstream: demo,"
+        " session: {enabled: true}}\n", encoding="utf-8")
+    assert main(["check-config", str(tmp_path / "gw.yaml")]) == 0
+    capsys.readouterr()
+    assert main(["check-config", "--workers", "2", str(tmp_path / "gw.yaml")]) == 2
+    assert "sessions.store: 2 workers would each keep their own sessions" in \
+        capsys.readouterr().err
