@@ -65,9 +65,13 @@ async def reload_config(app: web.Application, load: Callable[[], Config],
         try:
             # Parsing and building run off the loop: patterns compile, lists are checked.
             config = await asyncio.to_thread(load)
-            changed = [f.name for f in dataclasses.fields(config.server)
+            changed = [f"server.{f.name}" for f in dataclasses.fields(config.server)
                        if getattr(config.server, f.name) != getattr(previous.config.server,
                                                                    f.name)]
+            # The evidence log is the process's (one open file, one chain): a new path
+            # or key would otherwise be ignored without a word.
+            if config.evidence != previous.config.evidence:
+                changed.append("evidence")
             generation = await asyncio.to_thread(Generation.build, config, metrics, previous,
                                                    evidence=app[EVIDENCE])
             await generation.start()
@@ -83,7 +87,7 @@ async def reload_config(app: web.Application, load: Callable[[], Config],
             log.warning("config.warning", file=config.source, where=warning.path,
                         problem=warning.message)
         if changed:
-            log.warning("config.reload_needs_restart", keys=[f"server.{k}" for k in changed])
+            log.warning("config.reload_needs_restart", keys=changed)
         log.info("config.reloaded", outcome="reloaded", routes=len(config.routes),
                  detectors=len(config.detectors), upstreams=len(config.upstreams),
                  reused_detectors=sorted(generation.reused),
