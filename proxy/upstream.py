@@ -457,15 +457,19 @@ class UpstreamClient:
             else:
                 if response.status not in _RETRY_STATUSES or attempt >= network.retries:
                     return response
-                reason = str(response.status)
                 retry_in = _retry_after(response.headers)
+                if retry_in is not None and retry_in > network.max_backoff_s:
+                    # The provider asks for a longer pause than ours: trying sooner would
+                    # only spend attempts; its answer (and Retry-After) goes to the client.
+                    return response
+                reason = str(response.status)
                 response.release()
             delay = min(network.max_backoff_s, network.backoff_s * 2**attempt)
             # Full jitter spreads a fleet's retries; a Retry-After the provider sent wins
             # when it is within the cap.
             delay = random.uniform(delay / 2, delay)
             if retry_in is not None:
-                delay = min(network.max_backoff_s, retry_in)
+                delay = retry_in
             if self._metrics is not None:
                 self._metrics.upstream_retries.labels(self.name, reason).inc()
             attempt += 1

@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import ssl
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
@@ -179,6 +180,29 @@ async def test_retries_before_the_first_byte_only(
     metrics = app[METRICS]
     assert metrics.upstream_retries.labels("fake", "503")._value.get() == 3
     assert metrics.upstream_retries.labels("fake", "429")._value.get() == 1
+
+
+async def test_a_retry_after_beyond_the_cap_is_not_shortened(
+    aiohttp_server: AnyServer, fake: FakeUpstream
+) -> None:
+    """A 429 asking for more than max_backoff_s goes to the client at once, with its
+    Retry-After (before: tried again after the cap, spending every attempt on more
+    429s); one within the cap is waited for and tried again."""
+    retries = {"attempts": 3, "backoff_s": 0.01, "max_backoff_s": 0.2}
+    url, app = await _gateway(aiohttp_server, fake.url, retries=retries)
+    slow_down = {"error": {"message": "slow down"}}
+    fake.script[:] = [Reply("json", json.dumps(slow_down).encode(), status=429,
+                            headers=(("Retry-After", "30"),))]
+    async with aiohttp.ClientSession() as http, http.post(
+        f"{url}/v1/chat/completions", json={"model": "m", "messages": []}
+    ) as reply:
+        assert reply.status == 429 and reply.headers.get("Retry-After") == "30"
+    assert len(fake.received) == 1
+    fake.script[:] = [Reply("json", json.dumps(slow_down).encode(), status=429,
+                            headers=(("Retry-After", "0.1"),)), Reply.json_body({"choices": []})]
+    assert (await _post(url))[0] == 200
+    assert len(fake.received) == 3
+    assert app[METRICS].upstream_retries.labels("fake", "429")._value.get() == 1
 
 
 async def test_connect_errors_are_retried(aiohttp_server: AnyServer) -> None:
