@@ -45,6 +45,7 @@ from proxy.app import create_app
 from proxy.config import parse_config
 from tests.e2e.conftest import config_data
 from tests.e2e.fake_upstream import FakeUpstream, Received
+from tests.values import de_tax_id, luhn_check_digit
 
 _SETTINGS = settings(
     max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow]
@@ -128,21 +129,10 @@ def _leaks(received: list[Received], value: str) -> bool:
 # -- values ------------------------------------------------------------------------------
 
 
-def _luhn_digit(body: str) -> str:
-    total = 0
-    for position, digit in enumerate(reversed(body)):
-        number = int(digit)
-        if position % 2 == 0:
-            number *= 2
-            number -= 9 if number > 9 else 0
-        total += number
-    return str((10 - total % 10) % 10)
-
-
 @st.composite
 def _card(draw: st.DrawFn) -> list[str]:
     body = "4" + draw(st.from_regex(r"[0-9]{14}", fullmatch=True))
-    number = body + _luhn_digit(body)
+    number = body + luhn_check_digit(body)
     return [number[i : i + 4] for i in range(0, 16, 4)]
 
 
@@ -172,16 +162,7 @@ def _phone(draw: st.DrawFn) -> list[str]:
 
 @st.composite
 def _tax_id(draw: st.DrawFn) -> list[str]:
-    digits = draw(st.permutations(list("0123456789")))
-    ten = list(digits[:9])
-    if ten[0] == "0":
-        ten[0], ten[1] = ten[1], ten[0]
-    ten.insert(draw(st.integers(1, 9)), ten[draw(st.integers(0, 8))])
-    product = 10
-    for digit in ten:
-        total = (int(digit) + product) % 10 or 10
-        product = total * 2 % 11
-    number = "".join(ten) + str((11 - product) % 10)
+    number = draw(de_tax_id())
     return [number[:2], number[2:5], number[5:8], number[8:]]
 
 

@@ -25,6 +25,7 @@ from detectors.regex import create as create_regex
 from pipelines.chain import Chain
 from pipelines.spans import DetectorContext
 from pipelines.vault import Vault
+from tests.values import de_tax_id, luhn_check_digit
 
 _SETTINGS = settings(max_examples=120, deadline=None)
 
@@ -50,17 +51,6 @@ _SEPARATORS = [
 ]
 
 
-def _luhn_check_digit(body: str) -> str:
-    total = 0
-    for position, char in enumerate(reversed(body)):
-        digit = int(char)
-        if position % 2 == 0:
-            digit *= 2
-            digit -= 9 if digit > 9 else 0
-        total += digit
-    return str(-total % 10)
-
-
 @st.composite
 def _card(draw: st.DrawFn) -> tuple[str, list[int]]:
     # (prefix, length, printed groups): Visa, Mastercard 5x and 2-series, Amex, Discover
@@ -77,7 +67,7 @@ def _card(draw: st.DrawFn) -> tuple[str, list[int]]:
     )
     body = prefix + draw(st.text(string.digits, min_size=length - len(prefix) - 1,
                                  max_size=length - len(prefix) - 1))
-    return body + _luhn_check_digit(body), groups
+    return body + luhn_check_digit(body), groups
 
 
 def _mod97(digits_and_letters: str) -> int:
@@ -126,15 +116,7 @@ def _itin(draw: st.DrawFn) -> tuple[str, list[int]]:
 
 @st.composite
 def _de_tax_id(draw: st.DrawFn) -> tuple[str, list[int]]:
-    digits = list(draw(st.permutations(list("0123456789"))))[:9]
-    if digits[0] == "0":
-        digits[0], digits[1] = digits[1], digits[0]
-    digits.insert(draw(st.integers(1, 9)), digits[draw(st.integers(0, 8))])
-    product = 10
-    for digit in digits:
-        total = (int(digit) + product) % 10 or 10
-        product = total * 2 % 11
-    return "".join(digits) + str((11 - product) % 10), [2, 3, 3, 3]
+    return draw(de_tax_id()), [2, 3, 3, 3]
 
 
 @st.composite
