@@ -236,7 +236,7 @@ CARD_TYPES = [
 def credit_card(ctx: Ctx) -> str:
     """Faker's ``credit_card_number`` over every card type it has, as people write it."""
     card_type = ctx.pick(CARD_TYPES)
-    number = str(ctx.fake.credit_card_number(card_type=card_type))
+    number = _redraw(lambda: str(ctx.fake.credit_card_number(card_type=card_type)), _issued)
     assert luhn.is_valid(number)
     style = ctx.rng.random()
     if style < 0.55:
@@ -249,6 +249,15 @@ def credit_card(ctx: Ctx) -> str:
     if len(number) == 14:
         return sep.join((number[:4], number[4:10], number[10:]))
     return number
+
+
+def _issued(number: str) -> bool:
+    """Whether Faker's number lies in a range the scheme issues: Faker draws JCB 16-digit
+    numbers from all of ``35…`` (JCB issues 3528-3589) and Maestro from ``0604`` (no
+    payment card begins with 0: ISO/IEC 7812 major industry identifier 0 is not banking)."""
+    if len(number) == 16 and number.startswith("35"):
+        return 3528 <= int(number[:4]) <= 3589
+    return not number.startswith("0")
 
 
 def luhn_invalid_16(ctx: Ctx) -> str:
@@ -290,7 +299,13 @@ def vat_id(ctx: Ctx) -> str:
     if ctx.locale == "de_CH":
         return _redraw(ctx.fake.vat_id, ch_uid.is_valid)
     if ctx.locale in ("en_GB", "en_US"):
-        return _redraw(ctx.fakers["en_GB"].vat_id, gb_vat.is_valid)
+        # Faker draws half its GB numbers from the government-department (GD) and
+        # health-authority (HA) ranges, which few businesses hold; keep one in five.
+        def ok(value: str) -> bool:
+            rare = value[2:4] in ("GD", "HA")
+            return gb_vat.is_valid(value) and (not rare or ctx.rng.random() < 0.2)
+
+        return _redraw(ctx.fakers["en_GB"].vat_id, ok)
     return _redraw(ctx.fake.vat_id, eu_vat.is_valid)
 
 
