@@ -19,6 +19,7 @@ import hashlib
 import hmac
 import json
 import random
+import re
 import string
 from collections.abc import Callable
 from datetime import UTC, date, datetime
@@ -149,14 +150,25 @@ def ip(ctx: Ctx) -> str:
     return ipv4(ctx) if ctx.rng.random() < 0.7 else ipv6(ctx)
 
 
+def _real_address(ctx: Ctx) -> str:
+    """Faker's ``address``; German ones redrawn when Faker's postcode begins ``00``
+    (German postcodes run 01067-99998: no region 00 exists)."""
+    if ctx.locale != "de_DE":
+        return str(ctx.fake.address())
+    return _redraw(ctx.fake.address, lambda value: not _PLZ_00.search(value))
+
+
+_PLZ_00 = re.compile(r"\b00\d{3}\b")
+
+
 def address(ctx: Ctx) -> str:
     """Faker's ``address`` on one line (lines joined with ``, ``)."""
-    return ", ".join(line.strip() for line in ctx.fake.address().splitlines())
+    return ", ".join(line.strip() for line in _real_address(ctx).splitlines())
 
 
 def address_block(ctx: Ctx) -> str:
     """Faker's ``address`` as its lines."""
-    return str(ctx.fake.address())
+    return _real_address(ctx)
 
 
 # ---- people -------------------------------------------------------------------------
@@ -778,7 +790,7 @@ def port(ctx: Ctx) -> str:
 
 
 def postcode_area(ctx: Ctx) -> str:
-    return str(ctx.fake.postcode())
+    return _redraw(ctx.fake.postcode, lambda value: not value.startswith("00"))
 
 
 def tracking_number(ctx: Ctx) -> str:
