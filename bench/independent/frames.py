@@ -150,7 +150,7 @@ EN: dict[str, list[str]] = {
     ],
     "config_file": [
         "# .env\nAWS_ACCESS_KEY_ID={{aws_key_id}}\nAWS_SECRET_ACCESS_KEY={{aws_secret}}\nAWS_REGION=us-east-1\nAPP_VERSION={{version}}",
-        "github:\n  token: {{github_token}}\n  org: acme\nnotify:\n  email: {{email}}\n  slack_webhook: https://hooks.slack.com/services/{{slack_webhook}}",
+        "github:\n  token: {{github_token}}\n  org: acme\nnotify:\n  email: {{email}}\n  slack_webhook: {{slack_webhook}}",
         "{\n  \"type\": \"service_account\",\n  \"client_email\": \"{{email}}\",\n  \"private_key\": \"{{pem_escaped}}\",\n  \"private_key_id\": \"{{sha1}}\"\n}",
         "STRIPE_SECRET_KEY={{stripe_key}}\nSENDGRID_API_KEY={{sendgrid_key}}\nSUPPORT_EMAIL={{email}}\nPORT={{port}}",
         "[credentials]\ngitlab_token = \"{{gitlab_token}}\"\nnpm_token = \"{{npm_token}}\"\nrelease = \"{{version}}\"",
@@ -276,7 +276,7 @@ DE: dict[str, list[str]] = {
     ],
     "config_file": [
         "# .env\nAWS_ACCESS_KEY_ID={{aws_key_id}}\nAWS_SECRET_ACCESS_KEY={{aws_secret}}\nAWS_REGION=eu-central-1\nAPP_VERSION={{version}}",
-        "github:\n  token: {{github_token}}\nbenachrichtigung:\n  email: {{email}}\n  slack_webhook: https://hooks.slack.com/services/{{slack_webhook}}",
+        "github:\n  token: {{github_token}}\nbenachrichtigung:\n  email: {{email}}\n  slack_webhook: {{slack_webhook}}",
         "{\n  \"type\": \"service_account\",\n  \"client_email\": \"{{email}}\",\n  \"private_key\": \"{{pem_escaped}}\"\n}",
         "STRIPE_SECRET_KEY={{stripe_key}}\nSENDGRID_API_KEY={{sendgrid_key}}\nKONTAKT_EMAIL={{email}}\nPORT={{port}}",
         "[zugang]\ngitlab_token = \"{{gitlab_token}}\"\nnpm_token = \"{{npm_token}}\"\nversion = \"{{version}}\"",
@@ -369,7 +369,7 @@ EXTRA_EN = {
         "AZURE_STORAGE_CONNECTION_STRING=\"DefaultEndpointsProtocol=https;AccountName=media01;AccountKey={{azure_key}};EndpointSuffix=core.windows.net\"\nGITHUB_TOKEN={{github_token}}\nGITLAB_TOKEN={{gitlab_token}}",
         "{\"private_key\": \"{{pem_escaped}}\", \"ip\": \"{{ip}}\", \"owner\": \"{{person}}\"}",
         "tokens:\n  google: {{google_api_key}}\n  huggingface: {{hf_token}}\n  npm: {{npm_token}}\n  pypi: {{pypi_token}}\n  sendgrid: {{sendgrid_key}}",
-        "ssh_key: |\n{{pem}}\nstripe: {{stripe_key}}\ntwilio: {{twilio_key}}\nslack: {{slack_token}}\nhook: https://hooks.slack.com/services/{{slack_webhook}}\njwt: {{jwt}}\nbuild: {{commit}}\nchecksum: {{sha1}}",
+        "ssh_key: |\n{{pem}}\nstripe: {{stripe_key}}\ntwilio: {{twilio_key}}\nslack: {{slack_token}}\nhook: {{slack_webhook}}\njwt: {{jwt}}\nbuild: {{commit}}\nchecksum: {{sha1}}",
     ],
     "negatives": [
         "Version {{version}} was tagged from commit {{commit}} on {{date}}.",
@@ -427,7 +427,7 @@ EXTRA_DE = {
         "AZURE_STORAGE_CONNECTION_STRING=\"DefaultEndpointsProtocol=https;AccountName=medien01;AccountKey={{azure_key}};EndpointSuffix=core.windows.net\"\nGITHUB_TOKEN={{github_token}}\nGITLAB_TOKEN={{gitlab_token}}",
         "{\"private_key\": \"{{pem_escaped}}\", \"ip\": \"{{ip}}\", \"verantwortlich\": \"{{person}}\", \"iban\": \"{{iban}}\", \"bic\": \"{{bic}}\", \"ust_id\": \"{{vat}}\"}",
         "tokens:\n  google: {{google_api_key}}\n  huggingface: {{hf_token}}\n  npm: {{npm_token}}\n  pypi: {{pypi_token}}\n  sendgrid: {{sendgrid_key}}\n  api_key: {{generic_secret}}",
-        "ssh_key: |\n{{pem}}\nstripe: {{stripe_key}}\ntwilio: {{twilio_key}}\nslack: {{slack_token}}\nhook: https://hooks.slack.com/services/{{slack_webhook}}\nbuild: {{commit}}",
+        "ssh_key: |\n{{pem}}\nstripe: {{stripe_key}}\ntwilio: {{twilio_key}}\nslack: {{slack_token}}\nhook: {{slack_webhook}}\nbuild: {{commit}}",
     ],
     "negatives": [
         "Version {{version}} stammt aus Commit {{commit}} vom {{date}}.",

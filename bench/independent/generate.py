@@ -106,7 +106,7 @@ SLOTS: dict[str, Slot] = {
     "github_token": Slot(v.github_token, "API_KEY"),
     "gitlab_token": Slot(v.gitlab_token, "API_KEY"),
     "slack_token": Slot(v.slack_token, "API_KEY"),
-    "slack_webhook": Slot(v.slack_webhook_path, "API_KEY"),
+    "slack_webhook": Slot(v.slack_webhook, "API_KEY"),
     "stripe_key": Slot(v.stripe_key, "API_KEY"),
     "google_api_key": Slot(v.google_api_key, "API_KEY"),
     "npm_token": Slot(v.npm_token, "API_KEY"),

@@ -585,9 +585,10 @@ def slack_token(ctx: Ctx) -> str:
     )
 
 
-def slack_webhook_path(ctx: Ctx) -> str:
-    """The secret part of ``https://hooks.slack.com/services/T…/B…/…``."""
-    return f"T{ctx.chars(UPPER_DIGITS, 10)}/B{ctx.chars(UPPER_DIGITS, 10)}/" + ctx.chars(ALNUM, 24)
+def slack_webhook(ctx: Ctx) -> str:
+    """A Slack incoming-webhook URL; Slack's documentation calls the whole URL the secret."""
+    path = f"T{ctx.chars(UPPER_DIGITS, 10)}/B{ctx.chars(UPPER_DIGITS, 10)}/" + ctx.chars(ALNUM, 24)
+    return "https://hooks.slack.com/services/" + path
 
 
 def stripe_key(ctx: Ctx) -> str:
