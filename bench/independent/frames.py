@@ -228,6 +228,7 @@ DE: dict[str, list[str]] = {
         "Meine Reisepassnummer ist {{passport}}, Buchungsnummer {{order}}.",
         "Schreiben Sie mir lieber an {{email_obf}}, Formularen traue ich nicht.",
         "Meine Sozialversicherungsnummer ist {{national_id}}, die Krankenkasse braucht sie.",
+        "Meine Ausweisnummer lautet {{id_card}}, bitte für die Identifizierung vermerken.",
         "Rückruf bitte unter {{phone}}, am besten nach 17 Uhr.",
     ],
     "hr_mail": [
@@ -238,7 +239,8 @@ DE: dict[str, list[str]] = {
         "Die Umzugspauschale von {{amount}} wird am {{date}} auf {{iban}} überwiesen.",
         "Mitarbeiter {{first_name}} {{last_name}} (geb. {{dob}}) hat unbezahlten Urlaub beantragt.",
         "Bitte den unterschriebenen Vertrag an {{email}} und das Original an {{address}} senden.",
-        "Die Rentenversicherungsnummer bzw. Ausweisnummer von {{person}} lautet {{national_id}}.",
+        "Die Rentenversicherungsnummer von {{person}} lautet {{national_id}}.",
+        "Die Personalausweisnummer von {{person}} lautet {{id_card}}.",
         "Referenz für {{person}}: erreichbar unter {{phone}}, früher bei {{organization}}.",
         "Kopie des Reisepasses {{passport}} für die Dienstreise von {{person}} liegt vor.",
         "Die Gehaltsabrechnung für {{person}} ging an {{email}}; Nettobetrag {{amount}}.",
@@ -272,7 +274,7 @@ DE: dict[str, list[str]] = {
         "{{ts}} INFO  rechnung: {{invoice}} erstellt, ustid={{vat}}",
         "{{ts}} DEBUG geo: Client {{ip}} → Region eu-central-1",
         "{{ts}} INFO  build: Artefakt sha256={{sha256}}",
-        "{{ts}} INFO  kyc: Ausweis {{national_id}} geprüft, geb={{dob}}",
+        "{{ts}} INFO  kyc: Ausweis {{id_card}} geprüft, geb={{dob}}",
     ],
     "config_file": [
         "# .env\nAWS_ACCESS_KEY_ID={{aws_key_id}}\nAWS_SECRET_ACCESS_KEY={{aws_secret}}\nAWS_REGION=eu-central-1\nAPP_VERSION={{version}}",
@@ -409,6 +411,7 @@ EXTRA_DE = {
     "hr_mail": [
         "Bitte die Steuer-ID von {{first_name}} {{last_name}} korrigieren: {{steuer_id}}.",
         "Für das Visum brauchen wir Reisepass {{passport}} und Sozialversicherungsnummer {{national_id}}.",
+        "Kopie des Personalausweises {{id_card}} liegt der Akte bei.",
         "{{person}} war vorher bei {{organization}}; Ausweis geht mit Sendungsnummer {{tracking}} raus.",
     ],
     "crm_note": [
@@ -421,6 +424,7 @@ EXTRA_DE = {
         "{{ts}} INFO  release: {{version}} commit={{commit}} bestellung={{order}} rechnung={{invoice}}",
         "{{ts}} DEBUG sitzung: jwt={{jwt}} port={{port}} digest={{sha256}} ticket={{ticket}}",
         "{{ts}} INFO  stammdaten: steuer_id={{steuer_id}} sv={{national_id}} ustid={{vat}} geb={{dob}} tel={{phone}}",
+        "{{ts}} INFO  kyc: personalausweis={{id_card}} ok",
     ],
     "config_file": [
         "[default]\naws_access_key_id = {{aws_key_id}}\naws_secret_access_key = {{aws_secret}}\n# rotiert am {{date}}",

@@ -100,6 +100,7 @@ SLOTS: dict[str, Slot] = {
     "itin": Slot(v.us_itin, "US_ITIN"),
     "steuer_id": Slot(v.de_tax_id, "DE_TAX_ID"),
     "national_id": Slot(v.national_id, "NATIONAL_ID"),
+    "id_card": Slot(v.de_id_card, "NATIONAL_ID"),
     "passport": Slot(v.passport, "PASSPORT"),
     "aws_key_id": Slot(v.aws_key_id, "API_KEY"),
     "aws_secret": Slot(v.aws_secret, "API_KEY"),

@@ -547,9 +547,9 @@ def passport(ctx: Ctx) -> str:
 
 
 def national_id(ctx: Ctx) -> str:
-    """A national/social-insurance number of the payload's country."""
+    """A social-insurance number of the payload's country (frames name it so)."""
     if ctx.locale == "de_DE":
-        return de_rvnr(ctx) if ctx.rng.random() < 0.5 else de_id_card(ctx)
+        return de_rvnr(ctx)
     if ctx.locale == "de_AT":
         return at_svnr(ctx)
     if ctx.locale == "de_CH":
