@@ -466,6 +466,57 @@ for _k, _v in EXTRA_DE.items():
 EN_CHATS += EXTRA_EN_CHATS
 DE_CHATS += EXTRA_DE_CHATS
 
+# Added after the first dev runs, appended so that the earlier frames keep their halves:
+# extensions, e-mails in query strings, git remotes (issue #11's classes Faker does not write).
+EXTRA2_EN = {
+    "support_ticket": [
+        "Call me back on {{phone_ext}}, that's my desk line.",
+        "Our switchboard is {{phone_ext}}; ask for billing.",
+    ],
+    "hr_mail": ["Reception for new starters: {{phone_ext}}.", "Payroll desk: {{phone_ext}}, or {{email}}."],
+    "crm_note": ["Direct line {{phone_ext}}, mornings only.", "Reached {{person}} via {{phone_ext}}."],
+    "app_log": [
+        "{{ts}} INFO  http: GET /unsubscribe?email={{email}}&list=weekly 302",
+        "{{ts}} DEBUG redirect: https://app.example.com/login?next=%2Fhome&user={{email_urlenc}}",
+        "{{ts}} INFO  http: POST /api/v1/invite?to={{email_urlenc}}&role=viewer 201",
+        "{{ts}} WARN  http: GET /track?uid={{uuid}}&email={{email}} 404",
+    ],
+    "config_file": [
+        "[remote \"origin\"]\n\turl = {{git_remote}}\n\tfetch = +refs/heads/*:refs/remotes/origin/*\n[user]\n\temail = {{email}}",
+        "repository: {{git_remote}}\nmaintainer_email: {{email}}\nversion: {{version}}",
+    ],
+    "negatives": [
+        "Clone {{git_remote}} and check out {{version}}.",
+        "Mirror of {{git_remote}} updated at {{ts}}.",
+    ],
+}
+EXTRA2_DE = {
+    "support_ticket": [
+        "Rufen Sie mich unter {{phone_ext}} an, das ist meine Durchwahl.",
+        "Zentrale {{phone_ext}}, bitte nach der Buchhaltung fragen.",
+    ],
+    "hr_mail": ["Empfang für neue Kolleginnen: {{phone_ext}}.", "Lohnbüro: {{phone_ext}} oder {{email}}."],
+    "crm_note": ["Durchwahl {{phone_ext}}, nur vormittags.", "{{person}} über {{phone_ext}} erreicht."],
+    "app_log": [
+        "{{ts}} INFO  http: GET /abmelden?email={{email}}&liste=wochen 302",
+        "{{ts}} DEBUG weiterleitung: https://app.example.de/login?next=%2Fstart&user={{email_urlenc}}",
+        "{{ts}} INFO  http: POST /api/v1/einladung?an={{email_urlenc}}&rolle=leser 201",
+        "{{ts}} WARN  http: GET /track?uid={{uuid}}&email={{email}} 404",
+    ],
+    "config_file": [
+        "[remote \"origin\"]\n\turl = {{git_remote}}\n\tfetch = +refs/heads/*:refs/remotes/origin/*\n[user]\n\temail = {{email}}",
+        "repository: {{git_remote}}\nverantwortlich_email: {{email}}\nversion: {{version}}",
+    ],
+    "negatives": [
+        "Klone {{git_remote}} und checke {{version}} aus.",
+        "Spiegel von {{git_remote}} aktualisiert um {{ts}}.",
+    ],
+}
+for _k, _v in EXTRA2_EN.items():
+    EN[_k] += _v
+for _k, _v in EXTRA2_DE.items():
+    DE[_k] += _v
+
 GREETING = {
     "en": ["Hello,", "Hi team,", "Dear Sir or Madam,", "", "Good morning,"],
     "de": ["Hallo,", "Guten Tag,", "Sehr geehrte Damen und Herren,", "", "Moin,"],

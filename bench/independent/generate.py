@@ -79,6 +79,8 @@ SLOTS: dict[str, Slot] = {
     "phone_number": Slot(v.phone, "PHONE"),
     "email": Slot(v.email, "EMAIL"),
     "email_obf": Slot(v.email_obfuscated, "EMAIL"),
+    "email_urlenc": Slot(v.email_urlencoded, "EMAIL"),
+    "phone_ext": Slot(v.phone_with_extension, "PHONE"),
     "ip": Slot(v.ip, "IP_ADDRESS"),
     "ip_address": Slot(v.ip, "IP_ADDRESS"),
     "address": Slot(v.address, "ADDRESS"),
@@ -138,6 +140,7 @@ SLOTS: dict[str, Slot] = {
     "port": Slot(v.port, negative="port"),
     "plz": Slot(v.postcode_area, negative="postcode"),
     "tracking": Slot(v.tracking_number, negative="tracking_number"),
+    "git_remote": Slot(v.git_remote, negative="git_remote"),
     "luhn_bad": Slot(v.luhn_invalid_16, negative="luhn_invalid"),
     "iban_bad": Slot(v.iban_bad_check, negative="iban_bad_check"),
     # filler (not sensitive, not scored)

@@ -117,6 +117,29 @@ def phone(ctx: Ctx) -> str:
     return _redraw(ctx.fake.phone_number, ok)
 
 
+def phone_with_extension(ctx: Ctx) -> str:
+    """A valid number (as :func:`phone`) with an extension the way the region writes one:
+    DIN 5008 in German-speaking countries (``030 1234567-12``, ``+49 30 1234567-12``),
+    ``ext.`` in English (``(415) 867-5309 ext. 204``)."""
+    number = phonenumbers.parse(phone(ctx), REGION[ctx.locale])
+    digits = ctx.chars(string.digits, 2 + ctx.rng.randrange(3))
+    style = ctx.rng.random() < 0.5
+    kind = (
+        phonenumbers.PhoneNumberFormat.NATIONAL
+        if style
+        else phonenumbers.PhoneNumberFormat.INTERNATIONAL
+    )
+    base = phonenumbers.format_number(number, kind)
+    if ctx.lang == "de":
+        return f"{base}-{digits}"
+    return f"{base} ext. {digits}"
+
+
+def email_urlencoded(ctx: Ctx) -> str:
+    """An address inside a URL query string, ``@`` percent-encoded (RFC 3986)."""
+    return email(ctx).replace("@", "%40")
+
+
 def email(ctx: Ctx) -> str:
     """Faker's ``email``, ``free_email`` or ``company_email``."""
     kind = ctx.rng.randrange(3)
@@ -309,7 +332,9 @@ def bic(ctx: Ctx) -> str:
 def vat_id(ctx: Ctx) -> str:
     """Faker's ``vat_id`` for the locale, redrawn until its check digit is right."""
     if ctx.locale == "de_CH":
-        return _redraw(ctx.fake.vat_id, ch_uid.is_valid)
+        value = _redraw(ctx.fake.vat_id, ch_uid.is_valid)
+        # Half in the display form the Swiss register uses (``CHE-123.456.789``).
+        return str(ch_uid.format(value)) if ctx.rng.random() < 0.5 else value
     if ctx.locale in ("en_GB", "en_US"):
         # Faker draws half its GB numbers from the government-department (GD) and
         # health-authority (HA) ranges, which few businesses hold; keep one in five.
@@ -792,6 +817,13 @@ def port(ctx: Ctx) -> str:
 
 def postcode_area(ctx: Ctx) -> str:
     return _redraw(ctx.fake.postcode, lambda value: not value.startswith("00"))
+
+
+def git_remote(ctx: Ctx) -> str:
+    """An SSH git remote (``git@host:org/repo.git``): it has an ``@`` but is no e-mail."""
+    host = ctx.pick(["github.com", "gitlab.com", "bitbucket.org"])
+    org = ctx.pick(["acme", "platform-team", "infra", "data-eng"])
+    return f"git@{host}:{org}/{ctx.fake.slug()}.git"
 
 
 def tracking_number(ctx: Ctx) -> str:
