@@ -122,6 +122,7 @@ def phone_with_extension(ctx: Ctx) -> str:
     DIN 5008 in German-speaking countries (``030 1234567-12``, ``+49 30 1234567-12``),
     ``ext.`` in English (``(415) 867-5309 ext. 204``)."""
     number = phonenumbers.parse(phone(ctx), REGION[ctx.locale])
+    number.extension = None  # Faker's own ``x123``: one extension, written our way
     digits = ctx.chars(string.digits, 2 + ctx.rng.randrange(3))
     style = ctx.rng.random() < 0.5
     kind = (
