@@ -1,5 +1,6 @@
 """Library entries for personal identifiers: birth dates, ITINs, passports, national ids,
-VAT ids, BICs, postal addresses, obfuscated e-mail addresses, bare phone numbers.
+VAT ids, BICs, postal addresses, obfuscated e-mail addresses, bare phone numbers and
+bare 12-digit card numbers.
 
 Where a value has no shape of its own (nine digits are an order number as often as a
 passport), the entry names its context: a keyword right before the value, separated by
@@ -103,7 +104,7 @@ def bare_phone_entity(validator: v.Validator) -> EntityPattern:
     """
     from detectors.library import PHONE_EXTENSION  # the one extension grammar
 
-    value = r"(?:1?[0-9]{10}|0[1-9][0-9]{5,12})" + PHONE_EXTENSION + "?" + NUM_AFTER
+    value = r"(?:1?[0-9]{10}|0[0-9]{6,13})" + PHONE_EXTENSION + "?" + NUM_AFTER
     return _keyed(
         "PHONE_BARE",
         "PHONE",
@@ -115,6 +116,16 @@ def bare_phone_entity(validator: v.Validator) -> EntityPattern:
         "Phone number written without separators, right after a phone keyword",
         _PHONE_FILLERS,
     )
+
+
+# --- card numbers without grouping ------------------------------------------------
+# Cards of 13-19 digits are found without context (CREDIT_CARD); a bare run of 12 is an
+# account or order id as often as a Maestro card, so it needs a card keyword.
+_CARD_WORDS: Final = (
+    "card", "card number", "card no.", "cc", "credit card", "debit card", "maestro",
+    "kreditkarte", "kreditkartennummer", "karte", "kartennummer", "debitkarte",
+    "girocard", "ec-karte", "bankkarte", "zahlungskarte",
+)  # fmt: skip
 
 
 # --- identity documents ------------------------------------------------------------
@@ -231,6 +242,16 @@ PERSONAL_ENTRIES: Final[tuple[EntityPattern, ...]] = (
         idv.is_us_itin,
         0.85,
         "Bare 9-digit ITIN right after 'ITIN'",
+    ),
+    _keyed(
+        "CREDIT_CARD_BARE",
+        "CREDIT_CARD",
+        _CARD_WORDS,
+        r"[0-9]{12}" + NUM_AFTER,
+        12,
+        v.is_card_after_keyword,
+        0.9,
+        "Bare 12-digit card number (Maestro) right after a card keyword",
     ),
     _keyed(
         "PASSPORT",

@@ -44,6 +44,15 @@ MORE_ROWS: list[tuple[str, str, list[str]]] = [
     ("PHONE", "Tel. 030 12345-67", ["030 12345-67"]),
     ("PHONE", "Handy 09256341685.", ["09256341685"]),
     ("PHONE", "mobil 04011 07043", ["04011 07043"]),
+    # the layout marks the area code, whatever digit follows the trunk 0
+    ("PHONE", "Tel. (00814) 85898", ["(00814) 85898"]),  # 00 is no country code here
+    ("PHONE", "ruf an: 00669 074391", ["00669 074391"]),
+    ("PHONE", "Tel. (01) 69665 991", ["(01) 69665 991"]),  # Vienna: a 2-digit area code
+    ("PHONE", "Fax 01/01928858", ["01/01928858"]),
+    ("PHONE", "Tel 01 43419 254", ["01 43419 254"]),
+    ("PHONE", "exp 05/2024", []),  # a 2-digit area code needs a block of 5 digits
+    ("PHONE", "am 01.12.2024 um", []),
+    ("PHONE", "Jan 01 2024", []),
     ("PHONE", "PLZ 01067 Dresden", []),  # five digits: a postcode
     ("PHONE", "Case 01234567 reopened", []),  # a short bare run: a reference
     ("PHONE", "ISBN 0306406152", []),  # ten bare digits with an ISBN-10 check digit
@@ -57,6 +66,8 @@ MORE_ROWS: list[tuple[str, str, list[str]]] = [
     ("PHONE_BARE", "tel 030123456", ["030123456"]),
     ("PHONE_BARE", "Telefon: 01701234567", ["01701234567"]),
     ("PHONE_BARE", "Cell: 9223032776\nOffice", ["9223032776"]),  # ISBN-10-valid digits
+    ("PHONE_BARE", "Telefon: 00008063608", ["00008063608"]),  # area code written 00...
+    ("PHONE_BARE", "Tel 0015521429", ["0015521429"]),
     ("PHONE_BARE", "printed in plain text at 07381917.", []),  # "text at" is no phone word
     ("PHONE", "AWS account 012345678912", []),  # 12 bare digits: an account id
     ("PHONE_BARE", "order 4155551234", []),  # no phone keyword
@@ -68,7 +79,17 @@ MORE_ROWS: list[tuple[str, str, list[str]]] = [
     ("CREDIT_CARD", "jcb 213100000000001", ["213100000000001"]),
     ("CREDIT_CARD", "mc2 2221 0000 0000 0009", ["2221 0000 0000 0009"]),
     ("CREDIT_CARD", "mir 2200 0000 0000 0004", ["2200 0000 0000 0004"]),
-    ("CREDIT_CARD", "maestro 675964982648 bare", []),  # 12 bare digits: an account id
+    ("CREDIT_CARD", "maestro 675964982648 bare", []),  # 12 bare digits: CREDIT_CARD_BARE's
+    ("CREDIT_CARD", "jcb 3516040174532371", ["3516040174532371"]),  # all of 35 is JCB
+    ("CREDIT_CARD", "jcb 3516040174532372", []),  # Luhn
+    # CREDIT_CARD_BARE: twelve bare digits right after a card keyword
+    ("CREDIT_CARD_BARE", "Maestro 675964982648 bare", ["675964982648"]),
+    ("CREDIT_CARD_BARE", "my card number is 501800000009.", ["501800000009"]),
+    ("CREDIT_CARD_BARE", "Kreditkarte: 604000000009", ["604000000009"]),
+    ("CREDIT_CARD_BARE", "order 675964982648", []),  # no card keyword
+    ("CREDIT_CARD_BARE", "card 675964982649", []),  # Luhn
+    ("CREDIT_CARD_BARE", "card 400000000002", []),  # Visa issues no 12-digit cards
+    ("CREDIT_CARD_BARE", "card 6759649826481", []),  # 13 digits: CREDIT_CARD's
     ("CREDIT_CARD", "jcb 180000000000003", []),  # Luhn
     ("CREDIT_CARD", "amex length 3400 0000 0000 0009", []),  # Amex issues 15 digits only
     # secrets
