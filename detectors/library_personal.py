@@ -92,9 +92,11 @@ _PHONE_WORDS: Final = (
     "phone", "telephone", "tel", "tel.", "mobile", "cell", "cellphone", "fax", "call",
     "sms", "whatsapp", "contact", "reach", "dial",
     "telefon", "telefonnummer", "rufnummer", "handy", "handynummer", "mobil", "mobilnummer",
-    "mobilfunk", "durchwahl", "anrufen", "erreichbar", "kontakt",
+    "mobilfunk", "durchwahl", "anrufen", "rufen", "erreichbar", "erreichen", "kontakt",
 )  # fmt: skip
-_PHONE_FILLERS: Final = ("me", "us", "at", "under", "unter", "via", "or", "oder", "+1")
+_PHONE_FILLERS: Final = (
+    "me", "us", "at", "under", "unter", "via", "or", "oder", "+1", "mich", "uns", "sie",
+)  # fmt: skip
 
 
 def bare_phone_entity(validator: v.Validator) -> EntityPattern:

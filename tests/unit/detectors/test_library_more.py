@@ -68,6 +68,8 @@ MORE_ROWS: list[tuple[str, str, list[str]]] = [
     ("PHONE_BARE", "Cell: 9223032776\nOffice", ["9223032776"]),  # ISBN-10-valid digits
     ("PHONE_BARE", "Telefon: 00008063608", ["00008063608"]),  # area code written 00...
     ("PHONE_BARE", "Tel 0015521429", ["0015521429"]),
+    ("PHONE_BARE", "Sie erreichen mich unter 7807649545.", ["7807649545"]),
+    ("PHONE_BARE", "Rufen Sie mich unter 030123456 an", ["030123456"]),
     ("PHONE_BARE", "printed in plain text at 07381917.", []),  # "text at" is no phone word
     ("PHONE", "AWS account 012345678912", []),  # 12 bare digits: an account id
     ("PHONE_BARE", "order 4155551234", []),  # no phone keyword
