@@ -113,3 +113,27 @@ def test_a_faker_value_is_masked_whole_in_its_frame(case: tuple[str, str, str]) 
     forwarded = _sanitize(before + value + after)
     expected = re.escape(before) + rf"\[{label}_1\]" + re.escape(after)
     assert re.fullmatch(expected, forwarded), (value, frame, forwarded)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    size=st.integers(32, 64),
+    upper=st.booleans(),
+    name=st.sampled_from(["api_key", "API_KEY", "secret", "client_secret", "token"]),
+)
+def test_a_random_hex_key_under_a_secret_name_is_masked(
+    seed: int, size: int, upper: bool, name: str
+) -> None:
+    """A uniformly random hex key (what ``secrets.token_hex`` and key generators print)
+    under a key named like a secret is masked, though hex has 4 bits per character at
+    most; the draw is from a seeded uniform generator, not from Hypothesis' own bytes,
+    which lean to repeated characters."""
+    import random
+
+    rng = random.Random(seed)
+    key = "".join(rng.choice("0123456789abcdef") for _ in range(size))
+    key = key.upper() if upper else key
+    before = f"{name}: "
+    forwarded = _sanitize(before + key + "\n")
+    assert re.fullmatch(re.escape(before) + r"\[API_KEY_1\]\n", forwarded), (key, forwarded)

@@ -161,6 +161,14 @@ MORE_ROWS: list[tuple[str, str, list[str]]] = [
     ("GENERIC_SECRET", "api_key = 'A8f3kPq92LmZx7Rt4VbN'", ["A8f3kPq92LmZx7Rt4VbN"]),
     ("GENERIC_SECRET", "DB_PASSWORD=Xk92mPq7Lz4Rt8Vb", ["Xk92mPq7Lz4Rt8Vb"]),
     ("GENERIC_SECRET", '"clientSecret": "9f8e7d6c5b4a3f2e1d0c9b8a"', ["9f8e7d6c5b4a3f2e1d0c9b8a"]),
+    # a random hex key has 4 bits per character at most: one of 32 digits below 3.5
+    (
+        "GENERIC_SECRET",
+        "api_key: bb96027df40b0b0f543ec045aeabfbae",
+        ["bb96027df40b0b0f543ec045aeabfbae"],
+    ),
+    ("GENERIC_SECRET", "token=9F3A61C0D2E4B7A8", ["9F3A61C0D2E4B7A8"]),
+    ("GENERIC_SECRET", "api_key: 1111aaaa2222bbbb", []),  # hex, but no random draw
     ("GENERIC_SECRET", "token: null", []),
     ("GENERIC_SECRET", "secret = value_from_environment", []),  # words, no digits
     ("GENERIC_SECRET", "key = 1234567890123456", []),  # digits only
