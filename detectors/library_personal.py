@@ -42,6 +42,9 @@ def _gap(words: Iterable[str] = ()) -> str:
 
 
 _GAP_MAX: Final = 4 * 10 + 3
+# A name between a keyword and its value: up to three capitalised words.
+_NAMES: Final = r"(?:[ ]\p{Lu}[\p{Ll}'\-]{1,24}){0,3}"
+_NAMES_MAX: Final = 3 * 26
 
 
 def _keyed(
@@ -54,17 +57,23 @@ def _keyed(
     score: float,
     description: str,
     fillers: Iterable[str] = (),
+    *,
+    names: bool = False,
 ) -> EntityPattern:
-    """An entry whose value must follow one of ``words`` (see the module docstring)."""
+    """An entry whose value must follow one of ``words`` (see the module docstring);
+    with ``names``, up to three capitalised words may stand between keyword and fillers
+    ("called Alan Fisher at …")."""
     forms = keyword_forms(words)
+    between, between_max = (_NAMES, _NAMES_MAX) if names else ("", 0)
+    head = r"(?<![^\W\d_])" + keyword(words) + r"(?![^\W\d_])" + between + _gap(fillers)
     return EntityPattern(
         name=name,
         label=label,
-        pattern=r"(?<![^\W\d_])" + keyword(words) + r"(?![^\W\d_])" + _gap(fillers) + r"\K" + value,
+        pattern=head + r"\K" + value,
         validator=validator,
         score=score,
         description=description,
-        max_length=max(len(form) for form in forms) + _GAP_MAX + value_max,
+        max_length=max(len(form) for form in forms) + between_max + _GAP_MAX + value_max,
         anchors=forms,
         starts_at_anchor=True,
     )
@@ -90,7 +99,9 @@ _BIRTH_WORDS: Final = (
 
 _PHONE_WORDS: Final = (
     "phone", "telephone", "tel", "tel.", "mobile", "cell", "cellphone", "fax", "call",
-    "sms", "whatsapp", "contact", "reach", "dial",
+    "called", "calling", "calls", "phoned", "voicemail", "voice mail", "texted",
+    "sms", "whatsapp", "contact", "contacted", "reach", "reached", "dial", "dialed",
+    "dialled",
     "telefon", "telefonnummer", "rufnummer", "handy", "handynummer", "mobil", "mobilnummer",
     "mobilfunk", "durchwahl", "anrufen", "rufen", "erreichbar", "erreichen", "kontakt",
 )  # fmt: skip
@@ -117,6 +128,7 @@ def bare_phone_entity(validator: v.Validator) -> EntityPattern:
         0.8,
         "Phone number written without separators, right after a phone keyword",
         _PHONE_FILLERS,
+        names=True,
     )
 
 
@@ -126,7 +138,7 @@ def bare_phone_entity(validator: v.Validator) -> EntityPattern:
 _CARD_WORDS: Final = (
     "card", "card number", "card no.", "cc", "credit card", "debit card", "maestro",
     "kreditkarte", "kreditkartennummer", "karte", "kartennummer", "debitkarte",
-    "girocard", "ec-karte", "bankkarte", "zahlungskarte",
+    "girocard", "ec-karte", "bankkarte", "zahlungskarte", "ersatzkarte", "girokarte",
 )  # fmt: skip
 
 
@@ -254,6 +266,7 @@ PERSONAL_ENTRIES: Final[tuple[EntityPattern, ...]] = (
         v.is_card_after_keyword,
         0.9,
         "Bare 12-digit card number (Maestro) right after a card keyword",
+        ("no", "nr", "for", "für", "ending", "in"),
     ),
     _keyed(
         "PASSPORT",

@@ -400,6 +400,8 @@ def _possible_idd(text: str, digits: str) -> bool:
 
 # Where an extension starts: a letter (x, ext., Durchwahl) or a comma before one.
 _EXTENSION: Final = re.compile(r",?\s*[^\W\d_]")
+# A DIN 5008 extension: a last group of 1-5 digits after a dash.
+_DIN_EXTENSION: Final = re.compile(r"(?<=[0-9])-[0-9]{1,5}$")
 # The fewest digits a phone number has (Berlin's 030 1234 is dialled with more; the
 # regex detector's digit-cluster gate uses the same floor, so a reply and a prompt agree).
 _MIN_PHONE_DIGITS: Final = 6
@@ -490,7 +492,17 @@ def phone_validator(
                 return True
         return False
 
-    return strict_check if strict else lenient
+    check = strict_check if strict else lenient
+
+    def validator(text: str) -> bool:
+        # DIN 5008 writes an extension as one more dash group ("+43 3576 45003697-4856",
+        # "05527 88390421-4906"): a number too long with it is read without it.
+        if check(text):
+            return True
+        extension = _DIN_EXTENSION.search(text)
+        return extension is not None and check(text[: extension.start()])
+
+    return validator
 
 
 _LENIENT_DEFAULT_PHONE: Final = phone_validator(strict=False, regions=("US", "DE"))

@@ -42,6 +42,8 @@ MORE_ROWS: list[tuple[str, str, list[str]]] = [
     ("PHONE", "Zentrale +49 30 1234567 Durchwahl 12", ["+49 30 1234567 Durchwahl 12"]),
     ("PHONE", "Tel. 0301 2345678-12", ["0301 2345678-12"]),
     ("PHONE", "Tel. 030 12345-67", ["030 12345-67"]),
+    ("PHONE", "Lohnbüro: +43 3576 45003697-4856 oder", ["+43 3576 45003697-4856"]),  # DIN ext.
+    ("PHONE", "Zentrale 05527 88390421-4906, bitte", ["05527 88390421-4906"]),
     ("PHONE", "Handy 09256341685.", ["09256341685"]),
     ("PHONE", "mobil 04011 07043", ["04011 07043"]),
     # the layout marks the area code, whatever digit follows the trunk 0
@@ -69,6 +71,9 @@ MORE_ROWS: list[tuple[str, str, list[str]]] = [
     ("PHONE_BARE", "Telefon: 00008063608", ["00008063608"]),  # area code written 00...
     ("PHONE_BARE", "Tel 0015521429", ["0015521429"]),
     ("PHONE_BARE", "Sie erreichen mich unter 7807649545.", ["7807649545"]),
+    ("PHONE_BARE", "Called Alan Fisher at 8478077092; interested", ["8478077092"]),  # a name
+    ("PHONE_BARE", "Left a voicemail on 5012682571, no answer", ["5012682571"]),
+    ("PHONE_BARE", "called about order 8478077092", []),  # words between are no name
     ("PHONE_BARE", "Rufen Sie mich unter 030123456 an", ["030123456"]),
     ("PHONE_BARE", "printed in plain text at 07381917.", []),  # "text at" is no phone word
     ("PHONE", "AWS account 012345678912", []),  # 12 bare digits: an account id
@@ -88,6 +93,8 @@ MORE_ROWS: list[tuple[str, str, list[str]]] = [
     ("CREDIT_CARD_BARE", "Maestro 675964982648 bare", ["675964982648"]),
     ("CREDIT_CARD_BARE", "my card number is 501800000009.", ["501800000009"]),
     ("CREDIT_CARD_BARE", "Kreditkarte: 604000000009", ["604000000009"]),
+    ("CREDIT_CARD_BARE", "Please block card no 503868232433", ["503868232433"]),
+    ("CREDIT_CARD_BARE", "Die Ersatzkarte für 676236265325 bitte", ["676236265325"]),
     ("CREDIT_CARD_BARE", "order 675964982648", []),  # no card keyword
     ("CREDIT_CARD_BARE", "card 675964982649", []),  # Luhn
     ("CREDIT_CARD_BARE", "card 400000000002", []),  # Visa issues no 12-digit cards
