@@ -29,6 +29,8 @@ from stdnum.nl import bsn as nl_bsn
 from stdnum.pl import pesel as pl_pesel
 from stdnum.se import personnummer as se_pnr
 
+from pipelines.canon.fold import fold
+
 __all__ = [
     "MONTHS",
     "US_STATES",
@@ -148,7 +150,9 @@ MONTHS: Final = {
         ),
         start=1,
     )
-    for name in names
+    for written in names
+    # as written and as the canonical view spells it ("märz" and "marz")
+    for name in (written, fold(written)[0])
 }
 _NUMERIC_DATE: Final = re.compile(r"([0-9]{1,4})[./\-]([0-9]{1,2})[./\-]([0-9]{2,4})")
 _WORD: Final = re.compile(r"[^\W\d_]+")

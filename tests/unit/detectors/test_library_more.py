@@ -20,17 +20,12 @@ from detectors.regex import create
 from pipelines.egress import EgressFilter, EgressPolicy, OutputPattern
 from pipelines.errors import ConfigError
 from pipelines.spans import DetectorContext
+from tests.unit.detectors.test_library import found
 
 AWS_SECRET = "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"
 AZURE_KEY = (
     "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq" + "/K1SZFPTOtr/KBHBeksoGMGw=="
 )
-
-
-def found(name: str, text: str, **options: object) -> list[str]:
-    """The texts the detector reports for built-in ``name`` alone."""
-    detector = create({"entities": [name], **options}, DetectorContext(name="t"))
-    return [text[span.start : span.end] for span in detector.scan(text)]
 
 
 MORE_ROWS: list[tuple[str, str, list[str]]] = [
@@ -95,6 +90,8 @@ MORE_ROWS: list[tuple[str, str, list[str]]] = [
     ("CREDIT_CARD_BARE", "Kreditkarte: 604000000009", ["604000000009"]),
     ("CREDIT_CARD_BARE", "Please block card no 503868232433", ["503868232433"]),
     ("CREDIT_CARD_BARE", "Die Ersatzkarte für 676236265325 bitte", ["676236265325"]),
+    ("DATE_OF_BIRTH", "geb. 3. Jänner 1970", ["3. Jänner 1970"]),  # the view reads "Janner"
+    ("DE_ADDRESS", "Anschrift: Alte Brücke 5, 10115 Berlin", ["Alte Brücke 5, 10115 Berlin"]),
     ("CREDIT_CARD_BARE", "order 675964982648", []),  # no card keyword
     ("CREDIT_CARD_BARE", "card 675964982649", []),  # Luhn
     ("CREDIT_CARD_BARE", "card 400000000002", []),  # Visa issues no 12-digit cards
@@ -108,7 +105,8 @@ MORE_ROWS: list[tuple[str, str, list[str]]] = [
     ("AWS_SECRET_KEY", "aws_secret_access_key = " + "a" * 40, []),  # no entropy
     ("AWS_SECRET_NEAR_ID", f"AKIAIOSFODNN7EXAMPLE,{AWS_SECRET}", [AWS_SECRET]),
     ("AWS_SECRET_NEAR_ID", f"id AKIAIOSFODNN7EXAMPLE secret: {AWS_SECRET}", [AWS_SECRET]),
-    ("AWS_SECRET_NEAR_ID", f"AKIAIOSFODNN7EXAMPLE\n{AWS_SECRET}", []),  # another line
+    ("AWS_SECRET_NEAR_ID", f"AKIAIOSFODNN7EXAMPLE\n{AWS_SECRET}", [AWS_SECRET]),  # next line
+    ("AWS_SECRET_NEAR_ID", f"AKIAIOSFODNN7EXAMPLE and more words then {AWS_SECRET}", []),
     ("GITLAB_TOKEN", "token glpat-xR4k2mQz8LpT9vWn3YbC ok", ["glpat-xR4k2mQz8LpT9vWn3YbC"]),
     ("GITLAB_TOKEN", "glpat-short", []),
     (
