@@ -39,6 +39,7 @@ __all__ = [
     "VALIDATORS",
     "Validator",
     "digits_only",
+    "is_card_after_keyword",
     "is_credit_card",
     "is_de_tax_id",
     "is_iban",
