@@ -19,6 +19,7 @@ from typing import Final, final
 import regex
 
 from detectors.validators import Validator
+from pipelines.canon.fold import fold
 from pipelines.textrules import NOSPACE_SCRIPTS as _NOSPACE
 
 __all__ = [
@@ -101,10 +102,13 @@ TOKEN_AFTER: Final = r"(?![\w\-])"
 
 
 def keyword_forms(words: Iterable[str]) -> tuple[str, ...]:
-    """Each word lower case, capitalised and upper case (``born``, ``Born``, ``BORN``)."""
+    """Each word lower case, capitalised and upper case (``born``, ``Born``, ``BORN``),
+    spelled as the canonical view spells it (``für`` → ``fur``, ``Straße`` →
+    ``Strasse``): patterns run over the view, in prompts and in replies alike."""
     forms: list[str] = []
     for word in words:
-        for form in (word, word[:1].upper() + word[1:], word.upper()):
+        for spelled in (word, word[:1].upper() + word[1:], word.upper()):
+            form = fold(spelled)[0]
             if form not in forms:
                 forms.append(form)
     return tuple(forms)

@@ -29,6 +29,8 @@ from stdnum.nl import bsn as nl_bsn
 from stdnum.pl import pesel as pl_pesel
 from stdnum.se import personnummer as se_pnr
 
+from pipelines.canon.fold import fold
+
 __all__ = [
     "MONTHS",
     "US_STATES",
@@ -148,7 +150,9 @@ MONTHS: Final = {
         ),
         start=1,
     )
-    for name in names
+    for written in names
+    # as written and as the canonical view spells it ("märz" and "marz")
+    for name in (written, fold(written)[0])
 }
 _NUMERIC_DATE: Final = re.compile(r"([0-9]{1,4})[./\-]([0-9]{1,2})[./\-]([0-9]{2,4})")
 _WORD: Final = re.compile(r"[^\W\d_]+")
@@ -289,13 +293,25 @@ def shannon_entropy(text: str) -> float:
 # words and identifiers such as "value_from_environment" stay near 3.3 or below), and a
 # mix of letters and digits.
 _MIN_ENTROPY: Final = 3.5
+# A hex value draws from 16 symbols only, so a random one has less entropy per
+# character: 4 bits at most, and a random 32-digit hex key stays below 3.5 one time in
+# five.  Its floor is what a random hex value of its length clears in more than 99 % of
+# draws (16 digits: 2.8; 12: 2.38), and words are never all hex.
+_HEX_DIGITS: Final = frozenset("0123456789abcdefABCDEF")
+
+
+def _entropy_floor(text: str) -> float:
+    if _HEX_DIGITS.issuperset(text) and (text.islower() or text.isupper() or text.isdigit()):
+        return min(3.0, math.log2(min(len(text), 16)) - 1.2)
+    return _MIN_ENTROPY
 
 
 def is_high_entropy(text: str) -> bool:
-    """Looks machine-generated: letters and digits mixed, at least 3.5 bits/character."""
+    """Looks machine-generated: letters and digits mixed, at least 3.5 bits/character
+    (a hex value: what a random hex value of its length clears)."""
     has_digit = any(ch.isdigit() for ch in text)
     has_alpha = any(ch.isalpha() for ch in text)
-    return has_digit and has_alpha and shannon_entropy(text) >= _MIN_ENTROPY
+    return has_digit and has_alpha and shannon_entropy(text) >= _entropy_floor(text)
 
 
 def is_random_letters(text: str) -> bool:

@@ -98,9 +98,15 @@ _PHONE_NANP: Final = (
 # trunk-0 number: case and reference numbers ("Case 01234567") look the same.  Bare
 # runs are phone numbers after a phone keyword (PHONE_BARE).  The DIN 5008 extension
 # ("030 12345-67") is one more dash group.
+# The layout marks the area code, not its digits: written numbers (and generated test
+# data) put any digit after the trunk 0 ("(00814) 85898"; the validator reads such a
+# number with the 00 access code first).  A two-digit area code (Vienna's 01) needs a
+# subscriber block of five digits or more after it, so that "05/2024" and "01.12.2024"
+# are no phone numbers.
 _PHONE_TRUNK0: Final = (
-    r"(?:(?:\(0[1-9][0-9]{1,4}\)[ \-.]?|0[1-9][0-9]{1,4}(?:[ \-.]?/[ \-.]?|[ \-.]))"
-    r"[0-9]{2,8}(?:[ \-.][0-9]{2,5}){0,3}"
+    r"(?:(?:(?:\(0[0-9]{2,5}\)[ \-.]?|0[0-9]{2,5}(?:[ \-.]?/[ \-.]?|[ \-.]))[0-9]{2,8}"
+    r"|(?:\(0[1-9]\)[ ]?|0[1-9](?:[ ]?/[ ]?|[ ]))[0-9]{5,8})"
+    r"(?:[ \-.][0-9]{2,5}){0,3}"
     # ... except whole national numbers of 10 or 11 digits, which no ISBN-10 (the
     # validator refuses those), short reference number or 12-digit account id is
     r"|0[1-9][0-9]{8,9})"

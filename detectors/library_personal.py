@@ -1,5 +1,6 @@
 """Library entries for personal identifiers: birth dates, ITINs, passports, national ids,
-VAT ids, BICs, postal addresses, obfuscated e-mail addresses, bare phone numbers.
+VAT ids, BICs, postal addresses, obfuscated e-mail addresses, bare phone numbers and
+bare 12-digit card numbers.
 
 Where a value has no shape of its own (nine digits are an order number as often as a
 passport), the entry names its context: a keyword right before the value, separated by
@@ -41,6 +42,9 @@ def _gap(words: Iterable[str] = ()) -> str:
 
 
 _GAP_MAX: Final = 4 * 10 + 3
+# A name between a keyword and its value: up to three capitalised words.
+_NAMES: Final = r"(?:[ ]\p{Lu}[\p{Ll}'\-]{1,24}){0,3}"
+_NAMES_MAX: Final = 3 * 26
 
 
 def _keyed(
@@ -53,17 +57,23 @@ def _keyed(
     score: float,
     description: str,
     fillers: Iterable[str] = (),
+    *,
+    names: bool = False,
 ) -> EntityPattern:
-    """An entry whose value must follow one of ``words`` (see the module docstring)."""
+    """An entry whose value must follow one of ``words`` (see the module docstring);
+    with ``names``, up to three capitalised words may stand between keyword and fillers
+    ("called Alan Fisher at …")."""
     forms = keyword_forms(words)
+    between, between_max = (_NAMES, _NAMES_MAX) if names else ("", 0)
+    head = r"(?<![^\W\d_])" + keyword(words) + r"(?![^\W\d_])" + between + _gap(fillers)
     return EntityPattern(
         name=name,
         label=label,
-        pattern=r"(?<![^\W\d_])" + keyword(words) + r"(?![^\W\d_])" + _gap(fillers) + r"\K" + value,
+        pattern=head + r"\K" + value,
         validator=validator,
         score=score,
         description=description,
-        max_length=max(len(form) for form in forms) + _GAP_MAX + value_max,
+        max_length=max(len(form) for form in forms) + between_max + _GAP_MAX + value_max,
         anchors=forms,
         starts_at_anchor=True,
     )
@@ -89,11 +99,15 @@ _BIRTH_WORDS: Final = (
 
 _PHONE_WORDS: Final = (
     "phone", "telephone", "tel", "tel.", "mobile", "cell", "cellphone", "fax", "call",
-    "sms", "whatsapp", "contact", "reach", "dial",
+    "called", "calling", "calls", "phoned", "voicemail", "voice mail", "texted",
+    "sms", "whatsapp", "contact", "contacted", "reach", "reached", "dial", "dialed",
+    "dialled",
     "telefon", "telefonnummer", "rufnummer", "handy", "handynummer", "mobil", "mobilnummer",
-    "mobilfunk", "durchwahl", "anrufen", "erreichbar", "kontakt",
+    "mobilfunk", "durchwahl", "anrufen", "rufen", "erreichbar", "erreichen", "kontakt",
 )  # fmt: skip
-_PHONE_FILLERS: Final = ("me", "us", "at", "under", "unter", "via", "or", "oder", "+1")
+_PHONE_FILLERS: Final = (
+    "me", "us", "at", "under", "unter", "via", "or", "oder", "+1", "mich", "uns", "sie",
+)  # fmt: skip
 
 
 def bare_phone_entity(validator: v.Validator) -> EntityPattern:
@@ -103,7 +117,7 @@ def bare_phone_entity(validator: v.Validator) -> EntityPattern:
     """
     from detectors.library import PHONE_EXTENSION  # the one extension grammar
 
-    value = r"(?:1?[0-9]{10}|0[1-9][0-9]{5,12})" + PHONE_EXTENSION + "?" + NUM_AFTER
+    value = r"(?:1?[0-9]{10}|0[0-9]{6,13})" + PHONE_EXTENSION + "?" + NUM_AFTER
     return _keyed(
         "PHONE_BARE",
         "PHONE",
@@ -114,7 +128,18 @@ def bare_phone_entity(validator: v.Validator) -> EntityPattern:
         0.8,
         "Phone number written without separators, right after a phone keyword",
         _PHONE_FILLERS,
+        names=True,
     )
+
+
+# --- card numbers without grouping ------------------------------------------------
+# Cards of 13-19 digits are found without context (CREDIT_CARD); a bare run of 12 is an
+# account or order id as often as a Maestro card, so it needs a card keyword.
+_CARD_WORDS: Final = (
+    "card", "card number", "card no.", "cc", "credit card", "debit card", "maestro",
+    "kreditkarte", "kreditkartennummer", "karte", "kartennummer", "debitkarte",
+    "girocard", "ec-karte", "bankkarte", "zahlungskarte", "ersatzkarte", "girokarte",
+)  # fmt: skip
 
 
 # --- identity documents ------------------------------------------------------------
@@ -231,6 +256,17 @@ PERSONAL_ENTRIES: Final[tuple[EntityPattern, ...]] = (
         idv.is_us_itin,
         0.85,
         "Bare 9-digit ITIN right after 'ITIN'",
+    ),
+    _keyed(
+        "CREDIT_CARD_BARE",
+        "CREDIT_CARD",
+        _CARD_WORDS,
+        r"[0-9]{12}" + NUM_AFTER,
+        12,
+        v.is_card_after_keyword,
+        0.9,
+        "Bare 12-digit card number (Maestro) right after a card keyword",
+        ("no", "nr", "for", "für", "ending", "in"),
     ),
     _keyed(
         "PASSPORT",

@@ -39,6 +39,7 @@ __all__ = [
     "VALIDATORS",
     "Validator",
     "digits_only",
+    "is_card_after_keyword",
     "is_credit_card",
     "is_de_tax_id",
     "is_iban",
@@ -73,13 +74,17 @@ _CARD_SCHEMES: Final = (
     ("6011", "6011", (16, 17, 18, 19)),  # Discover
     ("644", "649", (16, 17, 18, 19)),
     ("65", "65", (16, 17, 18, 19)),
-    ("3528", "3589", (16, 17, 18, 19)),  # JCB
+    # JCB: the scheme assigns 3528-3589, but issuers' test ranges and test-data
+    # generators use all of 35, and a Luhn-valid 16-19 digit run from 35 is a card
+    # number far more often than anything else.
+    ("35", "35", (16, 17, 18, 19)),  # JCB
     ("1800", "1800", (15,)),  # JCB 15-digit
     ("2131", "2131", (15,)),
     ("62", "62", (16, 17, 18, 19)),  # UnionPay
     ("81", "81", (16, 17, 18, 19)),
     ("2200", "2204", (16, 17, 18, 19)),  # Mir
     ("50", "50", tuple(range(12, 20))),  # Maestro
+    ("0604", "0604", tuple(range(12, 20))),
     ("56", "69", tuple(range(12, 20))),
     ("60", "60", (16,)),  # RuPay (60, 65, 81, 82, 508 fall in the ranges above)
     ("82", "82", (16,)),
@@ -156,6 +161,14 @@ def is_credit_card(text: str) -> bool:
     if len(number) == 12 and len(text) != 14:
         return False
     return _card_prefix_ok(number) and _luhn_ok(number)
+
+
+def is_card_after_keyword(text: str) -> bool:
+    """A card number as one digit run right after a card keyword: 12-19 digits, a
+    scheme's IIN range and length, Luhn; the keyword stands in for the 4-4-4 grouping
+    that a bare 12-digit (Maestro) number otherwise needs."""
+    number = digits_only(text)
+    return len(number) in _CARD_LENGTHS and _card_prefix_ok(number) and _luhn_ok(number)
 
 
 @functools.cache
@@ -358,6 +371,23 @@ _IDD_PREFIX: Final = re.compile(r"00([1-9][0-9]{0,2})(?![0-9])")
 _IDD_MIN_NATIONAL: Final = 6
 
 
+# The national layout of DIN 5008 (and of most trunk-0 countries): an area code, in
+# parentheses or followed by a space or slash, then the subscriber number as one block
+# of five digits or more (an extension after a dash), or the whole number as one run
+# (after a phone keyword).  A number from 00 in this layout whose 00 reads as no
+# assigned country code is a national number whose area code was written with a 0
+# ("(00814) 85898", "00669 074391"); "0012 3456 7890", grouped otherwise, is neither,
+# and no cut of it ("0012 3456") is either.
+_NATIONAL_LAYOUT: Final = re.compile(
+    r"(?:\(0[0-9]{1,5}\)[ ]?|0[0-9]{1,5}(?:[ ]?/[ ]?|[ ]))[0-9]{5,13}(?:-[0-9]{1,5})?"
+    r"|[0-9]{6,15}"
+)
+
+
+def _national(text: str) -> bool:
+    return _NATIONAL_LAYOUT.fullmatch(text) is not None
+
+
 def _possible_idd(text: str, digits: str) -> bool:
     """``00`` + country code: the code is assigned and the rest has a possible length."""
     found = _IDD_PREFIX.match(text)
@@ -371,6 +401,8 @@ def _possible_idd(text: str, digits: str) -> bool:
 
 # Where an extension starts: a letter (x, ext., Durchwahl) or a comma before one.
 _EXTENSION: Final = re.compile(r",?\s*[^\W\d_]")
+# A DIN 5008 extension: a last group of 1-5 digits after a dash.
+_DIN_EXTENSION: Final = re.compile(r"(?<=[0-9])-[0-9]{1,5}$")
 # The fewest digits a phone number has (Berlin's 030 1234 is dialled with more; the
 # regex detector's digit-cluster gate uses the same floor, so a reply and a prompt agree).
 _MIN_PHONE_DIGITS: Final = 6
@@ -427,7 +459,10 @@ def phone_validator(
         if isbn_guard and _bare_isbn10(text):
             return False
         if text.startswith("00"):
-            return _possible_idd(text, digits)
+            if _possible_idd(text, digits):
+                return True
+            if not _national(text):
+                return False
         for region in targets(text, digits):
             if region is None:
                 return _possible_international(digits)
@@ -443,12 +478,12 @@ def phone_validator(
             or (isbn_guard and _bare_isbn10(text))
         ):
             return False
-        if text.startswith("00"):
+        if text.startswith("00") and _possible_idd(text, digits_only(text)):
             # phonenumbers reads the 00 access code only for regions that dial it;
             # written as + the number is parsed the same from anywhere.
-            if not _possible_idd(text, digits_only(text)):
-                return False
             text = "+" + text[2:]
+        elif text.startswith("00") and not _national(text):
+            return False
         for region in targets(text, digits_only(text)):
             try:
                 number = phonenumbers.parse(text, region)
@@ -458,7 +493,17 @@ def phone_validator(
                 return True
         return False
 
-    return strict_check if strict else lenient
+    check = strict_check if strict else lenient
+
+    def validator(text: str) -> bool:
+        # DIN 5008 writes an extension as one more dash group ("+43 3576 45003697-4856",
+        # "05527 88390421-4906"): a number too long with it is read without it.
+        if check(text):
+            return True
+        extension = _DIN_EXTENSION.search(text)
+        return extension is not None and check(text[: extension.start()])
+
+    return validator
 
 
 _LENIENT_DEFAULT_PHONE: Final = phone_validator(strict=False, regions=("US", "DE"))

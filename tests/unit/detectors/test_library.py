@@ -29,6 +29,7 @@ from detectors.validators import (
     is_mod97,
     is_us_ssn,
 )
+from pipelines.canon.fold import fold
 from pipelines.egress import EgressFilter, EgressPolicy, OutputPattern
 from pipelines.egress.regex import settleable_source
 from pipelines.errors import EgressRefused
@@ -51,9 +52,13 @@ GITHUB = "ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"
 
 
 def found(name: str, text: str, **options: object) -> list[str]:
-    """The texts the detector reports for built-in ``name`` alone."""
+    """The texts the detector reports for built-in ``name`` alone, scanning ``text``
+    the way the gateway does: in the canonical view (docs/design.md C9, where "für" is
+    "fur" and "Straße" is "Strasse"), mapped back to the raw text."""
+    view, offsets = fold(text)
     detector = create({"entities": [name], **options}, DetectorContext(name="t"))
-    return [text[span.start : span.end] for span in detector.scan(text)]
+    spans = [offsets.to_raw(span.start, span.end) for span in detector.scan(view)]
+    return [text[start:end] for start, end in spans]
 
 
 ROWS: list[tuple[str, str, list[str]]] = [

@@ -20,17 +20,12 @@ from detectors.regex import create
 from pipelines.egress import EgressFilter, EgressPolicy, OutputPattern
 from pipelines.errors import ConfigError
 from pipelines.spans import DetectorContext
+from tests.unit.detectors.test_library import found
 
 AWS_SECRET = "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"
 AZURE_KEY = (
     "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq" + "/K1SZFPTOtr/KBHBeksoGMGw=="
 )
-
-
-def found(name: str, text: str, **options: object) -> list[str]:
-    """The texts the detector reports for built-in ``name`` alone."""
-    detector = create({"entities": [name], **options}, DetectorContext(name="t"))
-    return [text[span.start : span.end] for span in detector.scan(text)]
 
 
 MORE_ROWS: list[tuple[str, str, list[str]]] = [
@@ -42,8 +37,19 @@ MORE_ROWS: list[tuple[str, str, list[str]]] = [
     ("PHONE", "Zentrale +49 30 1234567 Durchwahl 12", ["+49 30 1234567 Durchwahl 12"]),
     ("PHONE", "Tel. 0301 2345678-12", ["0301 2345678-12"]),
     ("PHONE", "Tel. 030 12345-67", ["030 12345-67"]),
+    ("PHONE", "Lohnbüro: +43 3576 45003697-4856 oder", ["+43 3576 45003697-4856"]),  # DIN ext.
+    ("PHONE", "Zentrale 05527 88390421-4906, bitte", ["05527 88390421-4906"]),
     ("PHONE", "Handy 09256341685.", ["09256341685"]),
     ("PHONE", "mobil 04011 07043", ["04011 07043"]),
+    # the layout marks the area code, whatever digit follows the trunk 0
+    ("PHONE", "Tel. (00814) 85898", ["(00814) 85898"]),  # 00 is no country code here
+    ("PHONE", "ruf an: 00669 074391", ["00669 074391"]),
+    ("PHONE", "Tel. (01) 69665 991", ["(01) 69665 991"]),  # Vienna: a 2-digit area code
+    ("PHONE", "Fax 01/01928858", ["01/01928858"]),
+    ("PHONE", "Tel 01 43419 254", ["01 43419 254"]),
+    ("PHONE", "exp 05/2024", []),  # a 2-digit area code needs a block of 5 digits
+    ("PHONE", "am 01.12.2024 um", []),
+    ("PHONE", "Jan 01 2024", []),
     ("PHONE", "PLZ 01067 Dresden", []),  # five digits: a postcode
     ("PHONE", "Case 01234567 reopened", []),  # a short bare run: a reference
     ("PHONE", "ISBN 0306406152", []),  # ten bare digits with an ISBN-10 check digit
@@ -57,6 +63,13 @@ MORE_ROWS: list[tuple[str, str, list[str]]] = [
     ("PHONE_BARE", "tel 030123456", ["030123456"]),
     ("PHONE_BARE", "Telefon: 01701234567", ["01701234567"]),
     ("PHONE_BARE", "Cell: 9223032776\nOffice", ["9223032776"]),  # ISBN-10-valid digits
+    ("PHONE_BARE", "Telefon: 00008063608", ["00008063608"]),  # area code written 00...
+    ("PHONE_BARE", "Tel 0015521429", ["0015521429"]),
+    ("PHONE_BARE", "Sie erreichen mich unter 7807649545.", ["7807649545"]),
+    ("PHONE_BARE", "Called Alan Fisher at 8478077092; interested", ["8478077092"]),  # a name
+    ("PHONE_BARE", "Left a voicemail on 5012682571, no answer", ["5012682571"]),
+    ("PHONE_BARE", "called about order 8478077092", []),  # words between are no name
+    ("PHONE_BARE", "Rufen Sie mich unter 030123456 an", ["030123456"]),
     ("PHONE_BARE", "printed in plain text at 07381917.", []),  # "text at" is no phone word
     ("PHONE", "AWS account 012345678912", []),  # 12 bare digits: an account id
     ("PHONE_BARE", "order 4155551234", []),  # no phone keyword
@@ -68,7 +81,21 @@ MORE_ROWS: list[tuple[str, str, list[str]]] = [
     ("CREDIT_CARD", "jcb 213100000000001", ["213100000000001"]),
     ("CREDIT_CARD", "mc2 2221 0000 0000 0009", ["2221 0000 0000 0009"]),
     ("CREDIT_CARD", "mir 2200 0000 0000 0004", ["2200 0000 0000 0004"]),
-    ("CREDIT_CARD", "maestro 675964982648 bare", []),  # 12 bare digits: an account id
+    ("CREDIT_CARD", "maestro 675964982648 bare", []),  # 12 bare digits: CREDIT_CARD_BARE's
+    ("CREDIT_CARD", "jcb 3516040174532371", ["3516040174532371"]),  # all of 35 is JCB
+    ("CREDIT_CARD", "jcb 3516040174532372", []),  # Luhn
+    # CREDIT_CARD_BARE: twelve bare digits right after a card keyword
+    ("CREDIT_CARD_BARE", "Maestro 675964982648 bare", ["675964982648"]),
+    ("CREDIT_CARD_BARE", "my card number is 501800000009.", ["501800000009"]),
+    ("CREDIT_CARD_BARE", "Kreditkarte: 604000000009", ["604000000009"]),
+    ("CREDIT_CARD_BARE", "Please block card no 503868232433", ["503868232433"]),
+    ("CREDIT_CARD_BARE", "Die Ersatzkarte für 676236265325 bitte", ["676236265325"]),
+    ("DATE_OF_BIRTH", "geb. 3. Jänner 1970", ["3. Jänner 1970"]),  # the view reads "Janner"
+    ("DE_ADDRESS", "Anschrift: Alte Brücke 5, 10115 Berlin", ["Alte Brücke 5, 10115 Berlin"]),
+    ("CREDIT_CARD_BARE", "order 675964982648", []),  # no card keyword
+    ("CREDIT_CARD_BARE", "card 675964982649", []),  # Luhn
+    ("CREDIT_CARD_BARE", "card 400000000002", []),  # Visa issues no 12-digit cards
+    ("CREDIT_CARD_BARE", "card 6759649826481", []),  # 13 digits: CREDIT_CARD's
     ("CREDIT_CARD", "jcb 180000000000003", []),  # Luhn
     ("CREDIT_CARD", "amex length 3400 0000 0000 0009", []),  # Amex issues 15 digits only
     # secrets
@@ -78,7 +105,8 @@ MORE_ROWS: list[tuple[str, str, list[str]]] = [
     ("AWS_SECRET_KEY", "aws_secret_access_key = " + "a" * 40, []),  # no entropy
     ("AWS_SECRET_NEAR_ID", f"AKIAIOSFODNN7EXAMPLE,{AWS_SECRET}", [AWS_SECRET]),
     ("AWS_SECRET_NEAR_ID", f"id AKIAIOSFODNN7EXAMPLE secret: {AWS_SECRET}", [AWS_SECRET]),
-    ("AWS_SECRET_NEAR_ID", f"AKIAIOSFODNN7EXAMPLE\n{AWS_SECRET}", []),  # another line
+    ("AWS_SECRET_NEAR_ID", f"AKIAIOSFODNN7EXAMPLE\n{AWS_SECRET}", [AWS_SECRET]),  # next line
+    ("AWS_SECRET_NEAR_ID", f"AKIAIOSFODNN7EXAMPLE and more words then {AWS_SECRET}", []),
     ("GITLAB_TOKEN", "token glpat-xR4k2mQz8LpT9vWn3YbC ok", ["glpat-xR4k2mQz8LpT9vWn3YbC"]),
     ("GITLAB_TOKEN", "glpat-short", []),
     (
@@ -138,6 +166,14 @@ MORE_ROWS: list[tuple[str, str, list[str]]] = [
     ("GENERIC_SECRET", "api_key = 'A8f3kPq92LmZx7Rt4VbN'", ["A8f3kPq92LmZx7Rt4VbN"]),
     ("GENERIC_SECRET", "DB_PASSWORD=Xk92mPq7Lz4Rt8Vb", ["Xk92mPq7Lz4Rt8Vb"]),
     ("GENERIC_SECRET", '"clientSecret": "9f8e7d6c5b4a3f2e1d0c9b8a"', ["9f8e7d6c5b4a3f2e1d0c9b8a"]),
+    # a random hex key has 4 bits per character at most: one of 32 digits below 3.5
+    (
+        "GENERIC_SECRET",
+        "api_key: bb96027df40b0b0f543ec045aeabfbae",
+        ["bb96027df40b0b0f543ec045aeabfbae"],
+    ),
+    ("GENERIC_SECRET", "token=9F3A61C0D2E4B7A8", ["9F3A61C0D2E4B7A8"]),
+    ("GENERIC_SECRET", "api_key: 1111aaaa2222bbbb", []),  # hex, but no random draw
     ("GENERIC_SECRET", "token: null", []),
     ("GENERIC_SECRET", "secret = value_from_environment", []),  # words, no digits
     ("GENERIC_SECRET", "key = 1234567890123456", []),  # digits only
