@@ -384,11 +384,18 @@ class RegexDetector:
     def _at_anchor_matches(
         self, rule: Rule, text: str, starts: Iterable[int], budget: _Budget
     ) -> list[tuple[int, int]]:
-        """Try the rule only where one of its anchors starts: every match starts there."""
+        """Try the rule only where one of its anchors starts: every match starts there.
+
+        With a ``window_core``, only where that core occurs in the window, as it does in
+        every match.
+        """
         spans: list[tuple[int, int]] = []
         size = len(text)
+        core = rule.window_core
         for at in starts:
             stop = min(size, at + rule.max_length + 2)
+            if core is not None and core.search(text, at, stop) is None:
+                continue
             spans += self._matches(rule, text, at, stop, budget, anchored=True)
         return spans
 

@@ -38,7 +38,7 @@ from pipelines.errors import ConfigError
 from pipelines.placeholders import LABEL_RE
 from pipelines.spans import DetectorContext
 
-__all__ = ["Rule", "cluster_prefilter", "may_hold_phone", "rules_from_options"]
+__all__ = ["Rule", "anchor_digit_run", "cluster_prefilter", "may_hold_phone", "rules_from_options"]
 
 _CONTEXT_WINDOW: Final = 50
 _OPTION_KEYS: Final = frozenset(
@@ -69,6 +69,18 @@ _NEAR_RULES: Final[Mapping[str, tuple[str, int, int, tuple[int, int] | None]]] =
     "US_ADDRESS": (r"[A-Z]{2} [0-9]{5}", 220, 12, (5, 3)),
     # a bracketed "at" or "dot", or a spelled-out " dot ": the plain " at " form needs one
     "EMAIL_OBFUSCATED": (r"[\[({<] ?(?:at|AT|dot|DOT) ?[\])}>]| (?:dot|DOT) ", 420, 420, None),
+}
+# Built-ins tried at their anchors whose every value holds a run of at least this many
+# digits: an anchor is tried only if such a run occurs in its window (keyword, glue,
+# value), which the standard library finds at a fraction of the cost of trying the
+# pattern there.  A phone keyword ("call", "contact") mostly stands in prose with no
+# number after it.
+_ANCHOR_DIGIT_RUNS: Final[Mapping[str, int]] = {
+    "US_SSN_BARE": 4,  # 9 digits, or 3-2-4 groups
+    "US_ITIN_BARE": 9,
+    "PHONE_BARE": 7,  # 1?[0-9]{10} or 0[1-9][0-9]{5,12}
+    "NL_BSN": 9,
+    "PL_PESEL": 11,
 }
 _CLUSTER_RULES: Final[Mapping[str, tuple[int, int, int]]] = {
     # built-in name: (fewest digits a value has, fewest dots, characters it starts
@@ -149,6 +161,11 @@ def cluster_prefilter(name: str) -> Callable[[str, int], bool] | None:
     return may_hold_phone if name == "PHONE" else _CLUSTER_NEEDS.get(name)
 
 
+def anchor_digit_run(name: str) -> int:
+    """Fewest digits in a row every value of at-anchor built-in ``name`` holds (0: no gate)."""
+    return _ANCHOR_DIGIT_RUNS.get(name, 0)
+
+
 @final
 @dataclass(frozen=True, slots=True)
 class Rule:
@@ -160,7 +177,9 @@ class Rule:
     start tried).  ``None`` means a scan of the whole text, gated by ``anchors``, or
     only around the anchor (``around``: how far before it a match may start, where
     the run ``run_before`` matches backwards from the anchor begins), or only at the
-    anchors (``at_anchor``: every match starts with one).  ``field`` is the option
+    anchors (``at_anchor``: every match starts with one; with ``window_core``, only
+    the anchors in whose window, the ``max_length`` characters from the anchor, that
+    standard-library pattern occurs, as it does in every match).  ``field`` is the option
     path of an operator pattern (``custom[2]``), ``None`` for a built-in.  ``gitleaks``:
     the extra conditions of a rule loaded from a gitleaks file (secret group, entropy,
     keywords, allowlists).  ``near``: the rule is searched only in windows reaching
@@ -190,6 +209,7 @@ class Rule:
     near_ahead: int = 0
     near_digits: int = 0
     near_lead: int = 0
+    window_core: re.Pattern[str] | None = None
 
     # The anchors in lower case, once each: the prefilter ignores case (set below).
     caseless_anchors: tuple[str, ...] = ()
@@ -289,6 +309,7 @@ def _builtin_rules(options: Mapping[str, object], context: DetectorContext) -> l
         needs = cluster_prefilter(name) if marked else None
         near_source, near_back, near_ahead, near_run = _NEAR_RULES.get(name, ("", 0, 0, None))
         near_digits, near_lead = near_run or (0, 0)
+        run = anchor_digit_run(name)
         rules.append(
             Rule(
                 entry.label,
@@ -310,6 +331,7 @@ def _builtin_rules(options: Mapping[str, object], context: DetectorContext) -> l
                 near_ahead=near_ahead,
                 near_digits=near_digits,
                 near_lead=near_lead,
+                window_core=re.compile(f"[0-9]{{{run}}}") if run else None,
             )
         )
     return rules
