@@ -40,6 +40,7 @@ from __future__ import annotations
 import asyncio
 import bisect
 import os
+import re
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -49,7 +50,8 @@ from typing import Final, final
 import ahocorasick
 import regex
 
-from detectors.library import EXTENSION_MARK
+from detectors.entity_pattern import keyword_forms
+from detectors.library import EXTENSION_MARK, EXTENSION_WORDS
 from detectors.regex_rules import Rule, rules_from_options
 from pipelines.canon import fold_case
 from pipelines.egress import OutputPattern
@@ -80,12 +82,19 @@ _LONG_WINDOW: Final = 4096
 _WORKERS: Final = max(1, min(4, os.cpu_count() or 1))
 
 
-# A run of the characters numeric values are written with.  It starts at a digit (a
-# first-character set of one ASCII range lets `regex` skip ahead at C speed); a "+" or
-# "(" right before it, which opens a phone number, is added afterwards.
-# A phone extension ("x905", "ext. 12") continues the run it follows.
-_CLUSTER: Final = regex.compile(
-    r"[0-9](?:[0-9 \t+()\-./]|" + EXTENSION_MARK + r"(?=[0-9]))*", regex.VERSION1
+# A run of the characters numeric values are written with.  It starts at a digit; a "+"
+# or "(" right before it, which opens a phone number, is added afterwards.  A phone
+# extension ("x905", "ext. 12") continues the run it follows.  Written for the standard
+# library's engine as runs of the plain class joined by extension marks, each mark
+# tried only where its first character stands (a comma or a keyword's initial): the
+# run ends there otherwise.  Linear in the text: a class run never gives characters
+# back, and a mark is tried once where a run stops.
+_RUN_CLASS: Final = r"[0-9 \t+()\-./]"
+_MARK_INITIALS: Final = "".join(
+    sorted({",", *(form[0] for form in keyword_forms(EXTENSION_WORDS))})
+)
+_CLUSTER: Final = re.compile(
+    rf"[0-9]{_RUN_CLASS}*(?:(?=[{_MARK_INITIALS}]){EXTENSION_MARK}(?=[0-9]){_RUN_CLASS}*)*"
 )
 _DROP_SEPARATORS: Final = str.maketrans("", "", " \t+()-./")
 # The shortest runs a rule needs: a postcode of 5 digits (where the address rules
@@ -105,8 +114,8 @@ def _digit_clusters(text: str) -> Iterator[tuple[int, int, int, int, bool, str]]
     for match in _CLUSTER.finditer(text):
         begin, stop = match.span()
         country = text[begin - 2 : begin] if begin >= 2 else ""
-        lead = country.isascii() and country.isalpha() and len(country) == 2
-        if not lead and stop - begin < _MIN_CLUSTER:
+        lead = len(country) == 2 and country.isascii() and country.isalpha()
+        if stop - begin < _MIN_CLUSTER and not lead:
             continue
         start = begin
         while start > 0 and text[start - 1] in "+(":

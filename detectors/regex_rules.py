@@ -99,22 +99,28 @@ _CLUSTER_RULES: Final[Mapping[str, tuple[int, int, int]]] = {
 }
 
 
+# The end of every NANP number, (415) 555-0123 or 415-555-0123: three digits closing the
+# area code, then the 3-4 exchange and line groups.
+_NANP_CORE: Final = re.compile(r"(?:[0-9][ .\-]|\)[ .\-]?)[0-9]{3}[ .\-][0-9]{4}")
+
+
 def may_hold_phone(chunk: str, digits: int) -> bool:
     """Cheap necessary condition for the international, NANP and trunk-0 phone formats.
 
-    International numbers have a ``+``; NANP numbers 10 digits; trunk-0 numbers a
-    ``0`` at the start of a digit group (the look-behind only allows a space, tab or
-    parenthesis before a number inside a cluster).  Dates, times, amounts and
-    versions fail all three and skip the phone pattern.
+    International numbers have a ``+``; NANP numbers end in 3-3-4 digit groups; trunk-0
+    numbers (and 00-dialled ones) have a ``0`` at the start of a digit group (the
+    look-behind only allows a space, tab or parenthesis before a number inside a
+    cluster).  Dates, times, amounts, versions and most card and tax-id digits fail all
+    three and skip the phone pattern.
     """
     return (
-        digits >= 10
-        or "+" in chunk
+        "+" in chunk
         or chunk[0] == "0"
         or "(0" in chunk
         or " 0" in chunk
         or ")0" in chunk
         or "\t0" in chunk
+        or (digits >= 10 and _NANP_CORE.search(chunk) is not None)
     )
 
 
