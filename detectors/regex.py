@@ -43,7 +43,7 @@ import os
 import re
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Final, final
 
@@ -101,28 +101,6 @@ _DROP_SEPARATORS: Final = str.maketrans("", "", " \t+()-./")
 # look), a phone number of 6 digits, an IPv4 address of 7 characters.  Shorter runs
 # (years, amounts, ticket numbers) are dropped at once.
 _MIN_CLUSTER: Final = 5
-
-
-def _digit_clusters(text: str) -> Iterator[tuple[int, int, int, int, bool, str]]:
-    """``(start, end, digits, dots, lead, chunk)`` of each run of number-writing characters.
-
-    ``lead``: two ASCII letters right before the run (an IBAN country code, either case); ``chunk``
-    is ``text[start:end]``.  Runs too short to hold any numeric value, and without
-    such a lead, are left out.  Lazy, so that the caller's budget checks between
-    clusters also bound the search for them (a long text is seconds of clusters).
-    """
-    for match in _CLUSTER.finditer(text):
-        begin, stop = match.span()
-        country = text[begin - 2 : begin] if begin >= 2 else ""
-        lead = len(country) == 2 and country.isascii() and country.isalpha()
-        if stop - begin < _MIN_CLUSTER and not lead:
-            continue
-        start = begin
-        while start > 0 and text[start - 1] in "+(":
-            start -= 1
-        chunk = text[start:stop]
-        digits = len(chunk.translate(_DROP_SEPARATORS))
-        yield start, stop, digits, chunk.count("."), lead, chunk
 
 
 def _may_match(rule: Rule, caseless: str) -> bool:
@@ -300,26 +278,44 @@ class RegexDetector:
     def _cluster_matches(self, text: str, budget: _Budget) -> dict[int, list[tuple[int, int]]]:
         """Run the numeric rules on the digit clusters that could hold their values.
 
+        A cluster is a run of number-writing characters (``_CLUSTER``) with the ``+`` or
+        ``(`` right before it; runs too short to hold any value are skipped, unless two
+        ASCII letters (an IBAN country code, either case) stand right before them.
         Every character a numeric pattern can match is a cluster character, so a
         match lies inside one cluster; the search window reaches two characters past
-        it so that the pattern's look-ahead sees the real text, not a cut.  Returns
-        the matches per rule index.
+        it so that the pattern's look-ahead sees the real text, not a cut.  The hits
+        of the rules searched near digit runs are collected here too (a hit is looked
+        for in full only where a first search finds one).  Returns the matches, or
+        hits, per rule index.  The clock is read every ``_CALLS_PER_CHECK`` runs, so
+        the budget also bounds the search for them (a long text is seconds of runs).
         """
         found: dict[int, list[tuple[int, int]]] = {index: [] for index, _ in self._numeric}
-        for index, _ in self._near_runs:
-            found[index] = []
+        near_runs = []
+        for index, rule in self._near_runs:
+            assert rule.near is not None  # set with near_digits
+            hits = found.setdefault(index, [])
+            near_runs.append((hits, rule.near, rule.near_digits, rule.near_lead))
         plan = self._cluster_plan
         size = len(text)
-        for count, (start, stop, digits, dots, lead, chunk) in enumerate(_digit_clusters(text)):
+        for count, match in enumerate(_CLUSTER.finditer(text)):
             if count % _CALLS_PER_CHECK == 0:
                 budget.check()
-            for index, rule in self._near_runs:
-                if digits >= rule.near_digits:
-                    assert rule.near is not None  # set with near_digits
-                    begin = max(0, start - rule.near_lead)
-                    found[index] += (
-                        hit.span() for hit in rule.near.finditer(text, begin, min(size, stop + 2))
-                    )
+            start, stop = match.span()
+            country = text[start - 2 : start] if start >= 2 else ""
+            lead = len(country) == 2 and country.isascii() and country.isalpha()
+            if stop - start < _MIN_CLUSTER and not lead:
+                continue
+            while start > 0 and text[start - 1] in "+(":
+                start -= 1
+            chunk = text[start:stop]
+            digits = len(chunk.translate(_DROP_SEPARATORS))
+            window_end = min(size, stop + 2)
+            for hits, near, fewest, before in near_runs:
+                if digits >= fewest:
+                    begin = max(0, start - before)
+                    if near.search(text, begin, window_end) is not None:
+                        hits += (hit.span() for hit in near.finditer(text, begin, window_end))
+            dots = chunk.count(".")
             for fewest, index, rule, min_dots, needs, before in plan:
                 if digits < fewest:
                     break  # the plan is sorted by fewest digits
@@ -333,7 +329,7 @@ class RegexDetector:
                             rule, text, begin, end, budget, anchored=True
                         )
                 elif needs is None or needs(chunk, digits):
-                    found[index] += self._matches(rule, text, start, min(size, stop + 2), budget)
+                    found[index] += self._matches(rule, text, start, window_end, budget)
         return found
 
     def _gated_matches(self, rule: Rule, text: str, budget: _Budget) -> list[tuple[int, int]]:
