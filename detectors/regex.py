@@ -103,6 +103,10 @@ _DROP_SEPARATORS: Final = str.maketrans("", "", " \t+()-./")
 _MIN_CLUSTER: Final = 5
 
 
+def _first(item: tuple[int, list[tuple[int, int]]]) -> int:
+    return item[0]
+
+
 def _may_match(rule: Rule, caseless: str) -> bool:
     """The rule's cheap gates on the case-folded text: one of its anchors occurs in any
     case; a gitleaks rule's keyword does."""
@@ -145,6 +149,7 @@ class RegexDetector:
         "_numeric",
         "_pool",
         "_rules",
+        "_searched",
     )
 
     def __init__(self, name: str, rules: Sequence[Rule]) -> None:
@@ -169,6 +174,16 @@ class RegexDetector:
             )
         )
         self._anchors = _AnchorIndex(self._rules)
+        # (index, rule) of the rules searched in the whole text, each behind its own
+        # gate (an anchor in any case, a gitleaks keyword; custom rules have none).
+        self._searched = tuple(
+            (i, r)
+            for i, r in enumerate(self._rules)
+            if r.min_digits is None
+            and not r.near_digits
+            and not r.at_anchor
+            and i not in self._anchors.gated
+        )
 
     @property
     def name(self) -> str:
@@ -242,37 +257,40 @@ class RegexDetector:
     def _scan(self, text: str, cancelled: threading.Event | None) -> list[Span]:
         if not text:
             return []
-        folded = text
         # Anchors are a prefilter: checked without case, so a rule whose keyword is
         # case-insensitive is never skipped for its case ("sSN"); a case-sensitive
         # pattern then decides itself.  fold_case keeps every offset.
         caseless = fold_case(text)
         seconds = min(_BASE_BUDGET_S + len(text) * _BUDGET_PER_CHAR_S, _MAX_BUDGET_S)
         budget = _Budget(self._name, seconds, cancelled)
-        numeric = self._cluster_matches(folded, budget) if self._clustered else {}
-        anchor_starts = self._anchors.starts(folded, caseless)
-        gated = self._anchors.gated
+        # (rule index, matches) of every rule that may match; only those are visited.
+        per_rule: list[tuple[int, list[tuple[int, int]]]] = []
+        if self._clustered:
+            numeric = self._cluster_matches(text, budget)
+            for index, rule in self._near_runs:
+                hits = numeric.pop(index)
+                if hits:
+                    per_rule.append((index, self._near_matches(rule, text, hits, budget)))
+            per_rule += [(index, matches) for index, matches in numeric.items() if matches]
+        rules = self._rules
+        for index, starts in self._anchors.starts(text, caseless).items():
+            rule = rules[index]
+            if rule.at_anchor:
+                per_rule.append((index, self._at_anchor_matches(rule, text, starts, budget)))
+            else:  # gated: one of its anchors occurs
+                per_rule.append((index, self._gated_matches(rule, text, budget)))
+        for index, rule in self._searched:
+            if _may_match(rule, caseless):
+                per_rule.append((index, self._gated_matches(rule, text, budget)))
+        # Rules in precedence order: the first to claim exact offsets names them.
+        per_rule.sort(key=_first)
         found: dict[tuple[int, int], tuple[int, Span]] = {}
-        for index, rule in enumerate(self._rules):
-            if rule.min_digits is not None:
-                matches = numeric.get(index, [])
-            elif rule.near_digits:
-                matches = self._near_matches(rule, folded, numeric.get(index, []), budget)
-            elif rule.at_anchor:
-                starts = anchor_starts.get(index, ())
-                matches = self._at_anchor_matches(rule, folded, starts, budget)
-            elif index in gated:
-                if index not in anchor_starts:
-                    continue
-                matches = self._gated_matches(rule, folded, budget)
-            elif not _may_match(rule, caseless):
-                continue
-            else:
-                matches = self._gated_matches(rule, folded, budget)
+        name = self._name
+        for index, matches in per_rule:
+            rule = rules[index]
             for start, end in matches:
-                # Rules run in precedence order: the first to claim exact offsets names them.
-                span = Span(start, end, rule.label, rule.score, self._name)
-                found.setdefault((start, end), (index, span))
+                if (start, end) not in found:
+                    found[start, end] = (index, Span(start, end, rule.label, rule.score, name))
         return _non_overlapping(found.values())
 
     def _cluster_matches(self, text: str, budget: _Budget) -> dict[int, list[tuple[int, int]]]:
@@ -512,7 +530,7 @@ class _AnchorIndex:
         caseless: dict[str, list[int]] = {}
         gated: list[int] = []
         for index, rule in enumerate(rules):
-            if rule.at_anchor:
+            if rule.at_anchor and rule.min_digits is None and not rule.near_digits:
                 forms = rule.caseless_anchors if rule.anchor_caseless else rule.anchors
                 owners = caseless if rule.anchor_caseless else exact
             elif _gated_by_index(rule):
