@@ -3,6 +3,7 @@
 Usage (from the repository root)::
 
     python bench/ingress.py [--iterations N] [--presidio-iterations N] [--entities N]
+    python bench/ingress.py --against DIR [--rounds N] [--iterations N]
 
 On the same prompts (:mod:`bench._prompts`: about 500 and 1,500 tokens of mixed prose
 with personal data) it measures, per request of one text:
@@ -22,6 +23,13 @@ this thread; neither inflated by other processes on a shared machine); the
 targets and the JSON keys without a ``cpu_`` prefix use wall-clock time.  It prints
 the figures side by side with the ratios and ends with one JSON line.  Compare ratios
 from one run rather than absolute numbers across machines.
+
+``--against DIR`` compares this tree with another checkout (``git worktree add
+/tmp/base <commit>``) on the "1,000 entities, 1,500 tokens" case only: each round runs
+it in a fresh process per tree, the trees taking turns, each process measuring with
+this file's code and the library of its tree.  It prints each tree's p50 (wall and
+CPU, over all rounds' samples) and the ratio this/against, and ends with one JSON
+line.  Presidio is not needed for it.
 """
 
 from __future__ import annotations
@@ -31,6 +39,7 @@ import asyncio
 import gc
 import json
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -39,12 +48,13 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:  # run as a script from anywhere
-    sys.path.insert(0, str(ROOT))
+if __name__ == "__main__" and str(ROOT) not in sys.path:  # run as a script from anywhere
+    sys.path.insert(0, str(ROOT))  # (an --against child puts its own tree first instead)
 
 from bench._prompts import known_names, prompts  # noqa: E402
 from detectors.known_entities import KnownEntitiesDetector  # noqa: E402
 from detectors.known_entities import create as create_known  # noqa: E402
+from detectors.regex import RegexDetector  # noqa: E402
 from detectors.regex import create as create_regex  # noqa: E402
 from pipelines.chain import Chain  # noqa: E402
 from pipelines.spans import DetectorContext  # noqa: E402
@@ -75,6 +85,17 @@ async def _known(path: Path) -> tuple[KnownEntitiesDetector, float, float]:
     detector = create_known({"files": [str(path)], "reload": False}, DetectorContext(name="people"))
     await detector.start()
     return detector, time.perf_counter() - wall, time.process_time() - cpu
+
+
+async def _chain_1k(regex: RegexDetector, tmp: Path) -> tuple[Chain, float]:
+    """The measured case: every built-in regex entity and a list of 1,000 names.
+
+    Returns the chain and the list's load time in seconds.
+    """
+    small_file = tmp / "names_1k.txt"
+    small_file.write_text("\n".join(known_names(1000)) + "\n", encoding="utf-8")
+    small, load_1k, _ = await _known(small_file)
+    return Chain([regex, small]), load_1k
 
 
 async def _time_chains(
@@ -153,11 +174,9 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     texts = {tokens: list(prompts(tokens, 30, seed=tokens)) for tokens in (500, 1500)}
     regex = create_regex({}, DetectorContext(name="regex"))
     with tempfile.TemporaryDirectory(prefix="pseudogate-bench-") as tmp:
-        small_file = Path(tmp) / "names_1k.txt"
-        small_file.write_text("\n".join(known_names(1000)) + "\n", encoding="utf-8")
+        chain_1k, load_1k = await _chain_1k(regex, Path(tmp))
         big_file = Path(tmp) / "names_1m.txt"
         big_file.write_text("\n".join(known_names(args.entities)) + "\n", encoding="utf-8")
-        small, load_1k, _ = await _known(small_file)
         gc.collect()
         rss_before = _rss_mb()
         big, load_1m, load_cpu_1m = await _known(big_file)
@@ -166,7 +185,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
 
     chains = {
         "regex": Chain([regex]),
-        "1k": Chain([regex, small]),
+        "1k": chain_1k,
         "1m": Chain([regex, big]),
     }
     ours = {tokens: await _time_chains(chains, texts[tokens], args.iterations) for tokens in texts}
@@ -236,13 +255,77 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     return summary
 
 
+async def child(iterations: int) -> tuple[list[float], list[float]]:
+    """One ``--against`` process: (wall ms, CPU ms) samples of the 1k, 1,500-token case."""
+    texts = list(prompts(1500, 30, seed=1500))
+    regex = create_regex({}, DetectorContext(name="regex"))
+    with tempfile.TemporaryDirectory(prefix="pseudogate-bench-") as tmp:
+        chain, _ = await _chain_1k(regex, Path(tmp))
+    samples = await _time_chains({"1k": chain}, texts, iterations)
+    return samples["1k"]
+
+
+# Runs in a fresh process with the other tree first on sys.path: this file's code,
+# that tree's library.
+_CHILD = """
+import asyncio, json, runpy, sys
+sys.path.insert(0, sys.argv[1])
+bench = runpy.run_path(sys.argv[2], run_name="pseudogate_bench_child")
+print(json.dumps(asyncio.run(bench["child"](int(sys.argv[3])))))
+"""
+
+
+def against(other: Path, rounds: int, iterations: int) -> dict[str, Any]:
+    """Alternate fresh processes of this tree and ``other``; print p50s and the ratio."""
+    trees = {"this": ROOT, "against": other.resolve()}
+    pooled: dict[str, tuple[list[float], list[float]]] = {name: ([], []) for name in trees}
+    print("ours, 1,000 entities, 1,500 tokens: p50 per request (ms), fresh process per round")
+    for round_ in range(rounds):
+        for name, tree in trees.items():
+            done = subprocess.run(
+                [sys.executable, "-c", _CHILD, str(tree), __file__, str(iterations)],
+                cwd=tree, capture_output=True, text=True, check=True,
+            )
+            walls, cpus = json.loads(done.stdout)
+            pooled[name][0].extend(walls)
+            pooled[name][1].extend(cpus)
+            print(
+                f"  round {round_ + 1} {name:<8} wall {statistics.median(walls):7.3f}  "
+                f"cpu {statistics.median(cpus):7.3f}"
+            )
+    p50 = {
+        name: (statistics.median(walls), statistics.median(cpus))
+        for name, (walls, cpus) in pooled.items()
+    }
+    ratio = (p50["this"][0] / p50["against"][0], p50["this"][1] / p50["against"][1])
+    for name, tree in trees.items():
+        print(f"  {name:<8} wall p50 {p50[name][0]:7.3f}  cpu p50 {p50[name][1]:7.3f}  {tree}")
+    print(f"  ratio this/against: wall {ratio[0]:.3f}, cpu {ratio[1]:.3f}")
+    return {
+        "bench": "ingress_against",
+        "p50_ms": round(p50["this"][0], 4),
+        "cpu_p50_ms": round(p50["this"][1], 4),
+        "against_p50_ms": round(p50["against"][0], 4),
+        "against_cpu_p50_ms": round(p50["against"][1], 4),
+        "ratio": round(ratio[0], 4),
+        "cpu_ratio": round(ratio[1], 4),
+        "rounds": rounds,
+        "iterations": iterations,
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
     """Parse arguments, run the benchmark, print the JSON line last."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--iterations", type=int, default=400, help="timed requests per case")
     parser.add_argument("--presidio-iterations", type=int, default=60)
     parser.add_argument("--entities", type=int, default=1_000_000, help="size of the big list")
+    parser.add_argument("--against", type=Path, help="another checkout to compare with")
+    parser.add_argument("--rounds", type=int, default=3, help="--against: processes per tree")
     args = parser.parse_args(argv)
+    if args.against is not None:
+        print(json.dumps(against(args.against, args.rounds, args.iterations), sort_keys=True))
+        return 0
     summary = asyncio.run(run(args))
     print(json.dumps(summary, sort_keys=True))
     return 0

@@ -40,16 +40,18 @@ from __future__ import annotations
 import asyncio
 import bisect
 import os
+import re
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Final, final
 
 import ahocorasick
 import regex
 
-from detectors.library import EXTENSION_MARK
+from detectors.entity_pattern import keyword_forms
+from detectors.library import EXTENSION_MARK, EXTENSION_WORDS
 from detectors.regex_rules import Rule, rules_from_options
 from pipelines.canon import fold_case
 from pipelines.egress import OutputPattern
@@ -80,12 +82,19 @@ _LONG_WINDOW: Final = 4096
 _WORKERS: Final = max(1, min(4, os.cpu_count() or 1))
 
 
-# A run of the characters numeric values are written with.  It starts at a digit (a
-# first-character set of one ASCII range lets `regex` skip ahead at C speed); a "+" or
-# "(" right before it, which opens a phone number, is added afterwards.
-# A phone extension ("x905", "ext. 12") continues the run it follows.
-_CLUSTER: Final = regex.compile(
-    r"[0-9](?:[0-9 \t+()\-./]|" + EXTENSION_MARK + r"(?=[0-9]))*", regex.VERSION1
+# A run of the characters numeric values are written with.  It starts at a digit; a "+"
+# or "(" right before it, which opens a phone number, is added afterwards.  A phone
+# extension ("x905", "ext. 12") continues the run it follows.  Written for the standard
+# library's engine as runs of the plain class joined by extension marks, each mark
+# tried only where its first character stands (a comma or a keyword's initial): the
+# run ends there otherwise.  Linear in the text: a class run never gives characters
+# back, and a mark is tried once where a run stops.
+_RUN_CLASS: Final = r"[0-9 \t+()\-./]"
+_MARK_INITIALS: Final = "".join(
+    sorted({",", *(form[0] for form in keyword_forms(EXTENSION_WORDS))})
+)
+_CLUSTER: Final = re.compile(
+    rf"[0-9]{_RUN_CLASS}*(?:(?=[{_MARK_INITIALS}]){EXTENSION_MARK}(?=[0-9]){_RUN_CLASS}*)*"
 )
 _DROP_SEPARATORS: Final = str.maketrans("", "", " \t+()-./")
 # The shortest runs a rule needs: a postcode of 5 digits (where the address rules
@@ -94,26 +103,8 @@ _DROP_SEPARATORS: Final = str.maketrans("", "", " \t+()-./")
 _MIN_CLUSTER: Final = 5
 
 
-def _digit_clusters(text: str) -> Iterator[tuple[int, int, int, int, bool, str]]:
-    """``(start, end, digits, dots, lead, chunk)`` of each run of number-writing characters.
-
-    ``lead``: two ASCII letters right before the run (an IBAN country code, either case); ``chunk``
-    is ``text[start:end]``.  Runs too short to hold any numeric value, and without
-    such a lead, are left out.  Lazy, so that the caller's budget checks between
-    clusters also bound the search for them (a long text is seconds of clusters).
-    """
-    for match in _CLUSTER.finditer(text):
-        begin, stop = match.span()
-        country = text[begin - 2 : begin] if begin >= 2 else ""
-        lead = country.isascii() and country.isalpha() and len(country) == 2
-        if not lead and stop - begin < _MIN_CLUSTER:
-            continue
-        start = begin
-        while start > 0 and text[start - 1] in "+(":
-            start -= 1
-        chunk = text[start:stop]
-        digits = len(chunk.translate(_DROP_SEPARATORS))
-        yield start, stop, digits, chunk.count("."), lead, chunk
+def _first(item: tuple[int, list[tuple[int, int]]]) -> int:
+    return item[0]
 
 
 def _may_match(rule: Rule, caseless: str) -> bool:
@@ -158,6 +149,7 @@ class RegexDetector:
         "_numeric",
         "_pool",
         "_rules",
+        "_searched",
     )
 
     def __init__(self, name: str, rules: Sequence[Rule]) -> None:
@@ -182,6 +174,16 @@ class RegexDetector:
             )
         )
         self._anchors = _AnchorIndex(self._rules)
+        # (index, rule) of the rules searched in the whole text, each behind its own
+        # gate (an anchor in any case, a gitleaks keyword; custom rules have none).
+        self._searched = tuple(
+            (i, r)
+            for i, r in enumerate(self._rules)
+            if r.min_digits is None
+            and not r.near_digits
+            and not r.at_anchor
+            and i not in self._anchors.gated
+        )
 
     @property
     def name(self) -> str:
@@ -255,62 +257,83 @@ class RegexDetector:
     def _scan(self, text: str, cancelled: threading.Event | None) -> list[Span]:
         if not text:
             return []
-        folded = text
         # Anchors are a prefilter: checked without case, so a rule whose keyword is
         # case-insensitive is never skipped for its case ("sSN"); a case-sensitive
         # pattern then decides itself.  fold_case keeps every offset.
         caseless = fold_case(text)
         seconds = min(_BASE_BUDGET_S + len(text) * _BUDGET_PER_CHAR_S, _MAX_BUDGET_S)
         budget = _Budget(self._name, seconds, cancelled)
-        numeric = self._cluster_matches(folded, budget) if self._clustered else {}
-        anchor_starts = self._anchors.starts(folded, caseless)
-        gated = self._anchors.gated
+        # (rule index, matches) of every rule that may match; only those are visited.
+        per_rule: list[tuple[int, list[tuple[int, int]]]] = []
+        if self._clustered:
+            numeric = self._cluster_matches(text, budget)
+            for index, rule in self._near_runs:
+                hits = numeric.pop(index)
+                if hits:
+                    per_rule.append((index, self._near_matches(rule, text, hits, budget)))
+            per_rule += [(index, matches) for index, matches in numeric.items() if matches]
+        rules = self._rules
+        for index, starts in self._anchors.starts(text, caseless).items():
+            rule = rules[index]
+            if rule.at_anchor:
+                per_rule.append((index, self._at_anchor_matches(rule, text, starts, budget)))
+            else:  # gated: one of its anchors occurs
+                per_rule.append((index, self._gated_matches(rule, text, budget)))
+        for index, rule in self._searched:
+            if _may_match(rule, caseless):
+                per_rule.append((index, self._gated_matches(rule, text, budget)))
+        # Rules in precedence order: the first to claim exact offsets names them.
+        per_rule.sort(key=_first)
         found: dict[tuple[int, int], tuple[int, Span]] = {}
-        for index, rule in enumerate(self._rules):
-            if rule.min_digits is not None:
-                matches = numeric.get(index, [])
-            elif rule.near_digits:
-                matches = self._near_matches(rule, folded, numeric.get(index, []), budget)
-            elif rule.at_anchor:
-                starts = anchor_starts.get(index, ())
-                matches = self._at_anchor_matches(rule, folded, starts, budget)
-            elif index in gated:
-                if index not in anchor_starts:
-                    continue
-                matches = self._gated_matches(rule, folded, budget)
-            elif not _may_match(rule, caseless):
-                continue
-            else:
-                matches = self._gated_matches(rule, folded, budget)
+        name = self._name
+        for index, matches in per_rule:
+            rule = rules[index]
             for start, end in matches:
-                # Rules run in precedence order: the first to claim exact offsets names them.
-                span = Span(start, end, rule.label, rule.score, self._name)
-                found.setdefault((start, end), (index, span))
+                if (start, end) not in found:
+                    found[start, end] = (index, Span(start, end, rule.label, rule.score, name))
         return _non_overlapping(found.values())
 
     def _cluster_matches(self, text: str, budget: _Budget) -> dict[int, list[tuple[int, int]]]:
         """Run the numeric rules on the digit clusters that could hold their values.
 
+        A cluster is a run of number-writing characters (``_CLUSTER``) with the ``+`` or
+        ``(`` right before it; runs too short to hold any value are skipped, unless two
+        ASCII letters (an IBAN country code, either case) stand right before them.
         Every character a numeric pattern can match is a cluster character, so a
         match lies inside one cluster; the search window reaches two characters past
-        it so that the pattern's look-ahead sees the real text, not a cut.  Returns
-        the matches per rule index.
+        it so that the pattern's look-ahead sees the real text, not a cut.  The hits
+        of the rules searched near digit runs are collected here too (a hit is looked
+        for in full only where a first search finds one).  Returns the matches, or
+        hits, per rule index.  The clock is read every ``_CALLS_PER_CHECK`` runs, so
+        the budget also bounds the search for them (a long text is seconds of runs).
         """
         found: dict[int, list[tuple[int, int]]] = {index: [] for index, _ in self._numeric}
-        for index, _ in self._near_runs:
-            found[index] = []
+        near_runs = []
+        for index, rule in self._near_runs:
+            assert rule.near is not None  # set with near_digits
+            hits = found.setdefault(index, [])
+            near_runs.append((hits, rule.near, rule.near_digits, rule.near_lead))
         plan = self._cluster_plan
         size = len(text)
-        for count, (start, stop, digits, dots, lead, chunk) in enumerate(_digit_clusters(text)):
+        for count, match in enumerate(_CLUSTER.finditer(text)):
             if count % _CALLS_PER_CHECK == 0:
                 budget.check()
-            for index, rule in self._near_runs:
-                if digits >= rule.near_digits:
-                    assert rule.near is not None  # set with near_digits
-                    begin = max(0, start - rule.near_lead)
-                    found[index] += (
-                        hit.span() for hit in rule.near.finditer(text, begin, min(size, stop + 2))
-                    )
+            start, stop = match.span()
+            country = text[start - 2 : start] if start >= 2 else ""
+            lead = len(country) == 2 and country.isascii() and country.isalpha()
+            if stop - start < _MIN_CLUSTER and not lead:
+                continue
+            while start > 0 and text[start - 1] in "+(":
+                start -= 1
+            chunk = text[start:stop]
+            digits = len(chunk.translate(_DROP_SEPARATORS))
+            window_end = min(size, stop + 2)
+            for hits, near, fewest, before in near_runs:
+                if digits >= fewest:
+                    begin = max(0, start - before)
+                    if near.search(text, begin, window_end) is not None:
+                        hits += (hit.span() for hit in near.finditer(text, begin, window_end))
+            dots = chunk.count(".")
             for fewest, index, rule, min_dots, needs, before in plan:
                 if digits < fewest:
                     break  # the plan is sorted by fewest digits
@@ -324,7 +347,7 @@ class RegexDetector:
                             rule, text, begin, end, budget, anchored=True
                         )
                 elif needs is None or needs(chunk, digits):
-                    found[index] += self._matches(rule, text, start, min(size, stop + 2), budget)
+                    found[index] += self._matches(rule, text, start, window_end, budget)
         return found
 
     def _gated_matches(self, rule: Rule, text: str, budget: _Budget) -> list[tuple[int, int]]:
@@ -384,11 +407,18 @@ class RegexDetector:
     def _at_anchor_matches(
         self, rule: Rule, text: str, starts: Iterable[int], budget: _Budget
     ) -> list[tuple[int, int]]:
-        """Try the rule only where one of its anchors starts: every match starts there."""
+        """Try the rule only where one of its anchors starts: every match starts there.
+
+        With a ``window_core``, only where that core occurs in the window, as it does in
+        every match.
+        """
         spans: list[tuple[int, int]] = []
         size = len(text)
+        core = rule.window_core
         for at in starts:
             stop = min(size, at + rule.max_length + 2)
+            if core is not None and core.search(text, at, stop) is None:
+                continue
             spans += self._matches(rule, text, at, stop, budget, anchored=True)
         return spans
 
@@ -500,7 +530,7 @@ class _AnchorIndex:
         caseless: dict[str, list[int]] = {}
         gated: list[int] = []
         for index, rule in enumerate(rules):
-            if rule.at_anchor:
+            if rule.at_anchor and rule.min_digits is None and not rule.near_digits:
                 forms = rule.caseless_anchors if rule.anchor_caseless else rule.anchors
                 owners = caseless if rule.anchor_caseless else exact
             elif _gated_by_index(rule):

@@ -38,7 +38,7 @@ from pipelines.errors import ConfigError
 from pipelines.placeholders import LABEL_RE
 from pipelines.spans import DetectorContext
 
-__all__ = ["Rule", "cluster_prefilter", "may_hold_phone", "rules_from_options"]
+__all__ = ["Rule", "anchor_digit_run", "cluster_prefilter", "may_hold_phone", "rules_from_options"]
 
 _CONTEXT_WINDOW: Final = 50
 _OPTION_KEYS: Final = frozenset(
@@ -70,6 +70,18 @@ _NEAR_RULES: Final[Mapping[str, tuple[str, int, int, tuple[int, int] | None]]] =
     # a bracketed "at" or "dot", or a spelled-out " dot ": the plain " at " form needs one
     "EMAIL_OBFUSCATED": (r"[\[({<] ?(?:at|AT|dot|DOT) ?[\])}>]| (?:dot|DOT) ", 420, 420, None),
 }
+# Built-ins tried at their anchors whose every value holds a run of at least this many
+# digits: an anchor is tried only if such a run occurs in its window (keyword, glue,
+# value), which the standard library finds at a fraction of the cost of trying the
+# pattern there.  A phone keyword ("call", "contact") mostly stands in prose with no
+# number after it.
+_ANCHOR_DIGIT_RUNS: Final[Mapping[str, int]] = {
+    "US_SSN_BARE": 4,  # 9 digits, or 3-2-4 groups
+    "US_ITIN_BARE": 9,
+    "PHONE_BARE": 7,  # 1?[0-9]{10} or 0[1-9][0-9]{5,12}
+    "NL_BSN": 9,
+    "PL_PESEL": 11,
+}
 _CLUSTER_RULES: Final[Mapping[str, tuple[int, int, int]]] = {
     # built-in name: (fewest digits a value has, fewest dots, characters it starts
     # before the cluster: the IBAN country code, then the only start tried)
@@ -87,22 +99,28 @@ _CLUSTER_RULES: Final[Mapping[str, tuple[int, int, int]]] = {
 }
 
 
+# The end of every NANP number, (415) 555-0123 or 415-555-0123: three digits closing the
+# area code, then the 3-4 exchange and line groups.
+_NANP_CORE: Final = re.compile(r"(?:[0-9][ .\-]|\)[ .\-]?)[0-9]{3}[ .\-][0-9]{4}")
+
+
 def may_hold_phone(chunk: str, digits: int) -> bool:
     """Cheap necessary condition for the international, NANP and trunk-0 phone formats.
 
-    International numbers have a ``+``; NANP numbers 10 digits; trunk-0 numbers a
-    ``0`` at the start of a digit group (the look-behind only allows a space, tab or
-    parenthesis before a number inside a cluster).  Dates, times, amounts and
-    versions fail all three and skip the phone pattern.
+    International numbers have a ``+``; NANP numbers end in 3-3-4 digit groups; trunk-0
+    numbers (and 00-dialled ones) have a ``0`` at the start of a digit group (the
+    look-behind only allows a space, tab or parenthesis before a number inside a
+    cluster).  Dates, times, amounts, versions and most card and tax-id digits fail all
+    three and skip the phone pattern.
     """
     return (
-        digits >= 10
-        or "+" in chunk
+        "+" in chunk
         or chunk[0] == "0"
         or "(0" in chunk
         or " 0" in chunk
         or ")0" in chunk
         or "\t0" in chunk
+        or (digits >= 10 and _NANP_CORE.search(chunk) is not None)
     )
 
 
@@ -149,6 +167,11 @@ def cluster_prefilter(name: str) -> Callable[[str, int], bool] | None:
     return may_hold_phone if name == "PHONE" else _CLUSTER_NEEDS.get(name)
 
 
+def anchor_digit_run(name: str) -> int:
+    """Fewest digits in a row every value of at-anchor built-in ``name`` holds (0: no gate)."""
+    return _ANCHOR_DIGIT_RUNS.get(name, 0)
+
+
 @final
 @dataclass(frozen=True, slots=True)
 class Rule:
@@ -160,7 +183,9 @@ class Rule:
     start tried).  ``None`` means a scan of the whole text, gated by ``anchors``, or
     only around the anchor (``around``: how far before it a match may start, where
     the run ``run_before`` matches backwards from the anchor begins), or only at the
-    anchors (``at_anchor``: every match starts with one).  ``field`` is the option
+    anchors (``at_anchor``: every match starts with one; with ``window_core``, only
+    the anchors in whose window, the ``max_length`` characters from the anchor, that
+    standard-library pattern occurs, as it does in every match).  ``field`` is the option
     path of an operator pattern (``custom[2]``), ``None`` for a built-in.  ``gitleaks``:
     the extra conditions of a rule loaded from a gitleaks file (secret group, entropy,
     keywords, allowlists).  ``near``: the rule is searched only in windows reaching
@@ -190,6 +215,7 @@ class Rule:
     near_ahead: int = 0
     near_digits: int = 0
     near_lead: int = 0
+    window_core: re.Pattern[str] | None = None
 
     # The anchors in lower case, once each: the prefilter ignores case (set below).
     caseless_anchors: tuple[str, ...] = ()
@@ -289,6 +315,7 @@ def _builtin_rules(options: Mapping[str, object], context: DetectorContext) -> l
         needs = cluster_prefilter(name) if marked else None
         near_source, near_back, near_ahead, near_run = _NEAR_RULES.get(name, ("", 0, 0, None))
         near_digits, near_lead = near_run or (0, 0)
+        run = anchor_digit_run(name)
         rules.append(
             Rule(
                 entry.label,
@@ -310,6 +337,7 @@ def _builtin_rules(options: Mapping[str, object], context: DetectorContext) -> l
                 near_ahead=near_ahead,
                 near_digits=near_digits,
                 near_lead=near_lead,
+                window_core=re.compile(f"[0-9]{{{run}}}") if run else None,
             )
         )
     return rules

@@ -254,11 +254,11 @@ _RULE_GLUE = {"AWS_SECRET_NEAR_ID": "", "AZURE_STORAGE_KEY": "=", "AWS_SECRET_KE
 
 
 @st.composite
-def _keyed_text(draw: st.DrawFn) -> tuple[str, str]:
-    """A built-in tried only at its anchors, and text of keyword-glue-value units with
-    the keyword one of its anchors in random case (as spelled, lower, upper, swapped,
-    letter by letter), glued to words or not."""
-    name = draw(st.sampled_from(AT_ANCHOR_BUILTINS))
+def _keyed_text(draw: st.DrawFn, names: list[str] = AT_ANCHOR_BUILTINS) -> tuple[str, str]:
+    """A built-in tried only at its anchors (one of ``names``), and text of
+    keyword-glue-value units with the keyword one of its anchors in random case (as
+    spelled, lower, upper, swapped, letter by letter), glued to words or not."""
+    name = draw(st.sampled_from(names))
     anchors = BUILTIN_ENTITIES[name].anchors
     parts: list[str] = []
     for _ in range(draw(st.integers(1, 4))):
@@ -303,6 +303,77 @@ def test_every_match_of_a_keyword_rule_starts_with_an_anchor_as_the_index_finds_
     reference = regex.compile(f"(?P<at>)(?:{entry.pattern})", regex.VERSION1)
     for match in reference.finditer(text, overlapped=True):
         assert any(where.startswith(form, match.start("at")) for form in forms), (name, text)
+
+
+def _digit_gated_builtins() -> list[str]:
+    from detectors.regex_rules import anchor_digit_run
+
+    return [name for name in AT_ANCHOR_BUILTINS if anchor_digit_run(name)]
+
+
+DIGIT_GATED = _digit_gated_builtins()
+# Units that cut, lengthen or space out a value's digits after a keyword.
+_DIGIT_NOISE = st.sampled_from(["123456", "1234567", "0 1", "12-3456", " 98765432101", "x"])
+
+
+@st.composite
+def _gated_text(draw: st.DrawFn) -> tuple[str, str]:
+    """Keyword text of a digit-gated built-in with digit runs of every length mixed in."""
+    name, text = draw(_keyed_text(DIGIT_GATED))
+    noise = draw(st.lists(_DIGIT_NOISE, max_size=4))
+    cuts = sorted(
+        draw(st.lists(st.integers(0, len(text)), min_size=len(noise), max_size=len(noise)))
+    )
+    for cut, piece in reversed(list(zip(cuts, noise, strict=True))):
+        text = text[:cut] + piece + text[cut:]
+    return name, text
+
+
+def test_the_digit_gated_keyword_rules_are_tried_at_their_anchors() -> None:
+    """The digit-run gate applies to rules tried at their anchors, and some have one."""
+    assert DIGIT_GATED
+    assert set(DIGIT_GATED) <= set(AT_ANCHOR_BUILTINS)
+
+
+@SETTINGS
+@given(_gated_text())
+def test_every_match_of_a_digit_gated_keyword_rule_holds_its_digit_run(
+    case: tuple[str, str],
+) -> None:
+    """Every raw match of a digit-gated keyword rule's library pattern holds a run of at
+    least the rule's fewest digits between its keyword and its end (the oracle reads
+    the pattern, and counts digits itself)."""
+    import regex
+
+    from detectors.regex_rules import anchor_digit_run
+
+    name, text = case
+    fewest = anchor_digit_run(name)
+    reference = regex.compile(f"(?P<at>)(?:{BUILTIN_ENTITIES[name].pattern})", regex.VERSION1)
+    for match in reference.finditer(text, overlapped=True):
+        runs = "".join(
+            ch if ch in "0123456789" else " " for ch in text[match.start("at") : match.end()]
+        )
+        assert max(map(len, runs.split()), default=0) >= fewest, (name, text, match.span())
+
+
+@SETTINGS
+@given(_gated_text())
+def test_a_digit_gated_keyword_rule_finds_what_it_finds_without_the_gate(
+    case: tuple[str, str],
+) -> None:
+    """The digit-run gate is a pure shortcut: the detector finds the same spans with the
+    rule's gate removed."""
+    import dataclasses
+
+    from detectors.regex_rules import rules_from_options
+
+    name, text = case
+    (rule,) = rules_from_options({"entities": [name]}, DetectorContext(name="rx"))
+    assert rule.window_core is not None
+    ungated = RegexDetector("rx", [dataclasses.replace(rule, window_core=None)])
+    gated = RegexDetector("rx", [rule])
+    assert gated.scan(text) == ungated.scan(text)
 
 
 _SLOT = st.sampled_from
