@@ -44,7 +44,7 @@ from detectors.entity_pattern import (
     keyword,
 )
 from detectors.library_personal import PERSONAL_ENTRIES, bare_phone_entity
-from detectors.library_secrets import SECRET_ENTRIES
+from detectors.library_secrets import SECRET_ENTRIES, URL_USERINFO_CHAR
 from detectors.validators import VALIDATORS
 from pipelines.textrules import NOSPACE_SCRIPTS as _NOSPACE
 
@@ -208,14 +208,28 @@ _SSN_GAP: Final = (
 # "social security number" (22), four fillers of at most 3 + 7, 3 spaces, 9 digits.
 _SSN_BARE_MAX: Final = 22 + 4 * 10 + 3 + 11
 
+# The most userinfo characters an e-mail candidate's "@" is checked back over (the egress
+# filter's look-behind window is 128 characters: "://" plus these fit).
+URL_USERINFO_MAX: Final = 120
+# A character that continues a domain label: a match never ends where one follows a dot.
+_LABEL_CHAR: Final = rf"[\w--[_{_NOSPACE}]]"
+
 _ENTRIES: Final[tuple[EntityPattern, ...]] = (
     EntityPattern(
         name="EMAIL",
         label="EMAIL",
         pattern=(
-            rf"(?<!{EMAIL_LOCAL_CHAR}){EMAIL_LOCAL_CHAR}{{1,64}}@"
-            rf"(?:[\w--[_{_NOSPACE}]](?:[[\w\-]--[{_NOSPACE}]]{{0,61}}[\w--[_{_NOSPACE}]])?\.){{1,8}}"
+            rf"(?<!{EMAIL_LOCAL_CHAR})"
+            # "scheme://user@host" and "scheme://user:password@host": the part before
+            # "@" is a URL's userinfo, not a mailbox.  Atomic: "/" is no userinfo
+            # character, so the longest run decides and nothing is tried twice.
+            rf"(?<!://(?>{URL_USERINFO_CHAR}{{0,{URL_USERINFO_MAX}}}))"
+            rf"{EMAIL_LOCAL_CHAR}{{1,64}}@"
+            rf"(?:{_LABEL_CHAR}(?:[[\w\-]--[{_NOSPACE}]]{{0,61}}{_LABEL_CHAR})?\.){{1,8}}"
             rf"[\w--[\d_{_NOSPACE}]]{{2,63}}(?!{_W}|-)"
+            # the whole domain or nothing: no match ends before ".label" (which would
+            # mask "git@gitlab.example" of "git@gitlab.example.net:2222" and leave ".net")
+            rf"(?!\.{_LABEL_CHAR})"
             # host:path is an scp/ssh remote (git@github.com:org/repo.git), not a mailbox
             r"(?!:[\w~/])"
         ),

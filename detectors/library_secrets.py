@@ -19,10 +19,14 @@ from detectors import id_validators as idv
 from detectors.entity_pattern import TOKEN_AFTER, TOKEN_BEFORE, EntityPattern, keyword_forms
 from detectors.validators import Validator
 
-__all__ = ["SECRET_ENTRIES"]
+__all__ = ["SECRET_ENTRIES", "URL_USERINFO_CHAR"]
 
 _B64: Final = r"[A-Za-z0-9/+]"
 _AFTER_B64: Final = r"(?![A-Za-z0-9/+=])"
+# A character of a URL's userinfo (RFC 3986 3.2.1: unreserved, percent escapes,
+# sub-delims and ":"; letters of any script, as IRIs allow), and one of its user part.
+URL_USERINFO_CHAR: Final = r"[\w\-.~%!\$&'()*+,;=:]"
+_URL_USER_CHAR: Final = r"[\w\-.~%!\$&'()*+,;=]"
 # Between a key name and its value: optional closing quote, an assignment, quotes.
 _ASSIGN: Final = r"[\"']?[ \t]{0,3}(?:=>|:=|[:=])[ \t]{0,3}[\"']?"
 
@@ -207,6 +211,20 @@ SECRET_ENTRIES: Final[tuple[EntityPattern, ...]] = (
         # Its first four characters are any word: a reply filter holding API_KEY would
         # hold the last word of every chunk (redact it by its name).
         by_label=False,
+    ),
+    EntityPattern(
+        name="URL_PASSWORD",
+        label="API_KEY",
+        # The password of a URL's userinfo (RFC 3986 3.2.1): "scheme://user:password@host".
+        # A scheme character before "://"; the user part has no ":", the password may.
+        pattern=r"(?<=[A-Za-z0-9+.\-])://" + _URL_USER_CHAR + r"{0,64}:\K"
+        + URL_USERINFO_CHAR + r"{1,128}(?=@[\w\[])",
+        validator=None,
+        score=0.9,
+        description="Password in a URL's userinfo (scheme://user:password@host)",
+        max_length=3 + 64 + 1 + 128,
+        anchors=("://",),
+        starts_at_anchor=True,
     ),
     EntityPattern(
         name="GENERIC_SECRET",
