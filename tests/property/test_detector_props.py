@@ -245,11 +245,14 @@ _KEYED_VALUES: dict[str, list[str]] = {
     ],
     "AZURE_STORAGE_KEY": ["Ab1/" * 21 + "Ab=="],
     "GENERIC_SECRET": ["q8Z3kLm0Pz7Vx2Qw9Rt6Yu4Io1Pa5Sd8Fg3Hj", "hunter2hunter2"],
+    "URL_PASSWORD": ["admin:S3cr3t@db.example.com", ":hunter2@cache", "git@host"],
 }
 _ANY_KEYED_VALUE = st.sampled_from([v for values in _KEYED_VALUES.values() for v in values])
 _KEYED_GLUE = st.sampled_from(["", " ", ": ", " is ", " # ", "=", '="', " no. ", " = "])
 # The glue some rules need (a key id runs into its digits, a key is assigned).
-_RULE_GLUE = {"AWS_SECRET_NEAR_ID": "", "AZURE_STORAGE_KEY": "=", "AWS_SECRET_KEY": ": "}
+_RULE_GLUE = {
+    "AWS_SECRET_NEAR_ID": "", "AZURE_STORAGE_KEY": "=", "AWS_SECRET_KEY": ": ", "URL_PASSWORD": "",
+}
 
 
 @st.composite
