@@ -18,6 +18,7 @@ from typing import Final
 from detectors import id_validators as idv
 from detectors.entity_pattern import TOKEN_AFTER, TOKEN_BEFORE, EntityPattern, keyword_forms
 from detectors.validators import Validator
+from pipelines.canon.view import KEY_PATH_TAIL, KEY_PATH_TAIL_MAX
 
 __all__ = ["SECRET_ENTRIES", "URL_USERINFO_CHAR"]
 
@@ -82,6 +83,7 @@ SECRET_ENTRIES: Final[tuple[EntityPattern, ...]] = (
         label="API_KEY",
         pattern=r"(?<![\w\-])"
         + _names(_AWS_SECRET_NAMES)
+        + KEY_PATH_TAIL
         + _ASSIGN
         + r"\K"
         + _B64
@@ -90,7 +92,7 @@ SECRET_ENTRIES: Final[tuple[EntityPattern, ...]] = (
         validator=idv.is_high_entropy,
         score=0.95,
         description="AWS secret access key (40 characters) after an aws_secret... key name",
-        max_length=21 + 10 + 40,
+        max_length=21 + KEY_PATH_TAIL_MAX + 10 + 40,
         anchors=_AWS_SECRET_NAMES,
         starts_at_anchor=True,
     ),
@@ -231,12 +233,13 @@ SECRET_ENTRIES: Final[tuple[EntityPattern, ...]] = (
         label="API_KEY",
         pattern=_names(_SECRET_NAMES)
         + r"s?(?![a-z])"
+        + KEY_PATH_TAIL
         + _ASSIGN
         + r"\K[A-Za-z0-9_\-+/=.~]{12,256}(?![A-Za-z0-9_\-+/=.~])",
         validator=idv.is_high_entropy,
         score=0.7,
         description="A generated-looking value assigned to a key named like a secret",
-        max_length=16 + 10 + 256,
+        max_length=16 + KEY_PATH_TAIL_MAX + 10 + 256,
         anchors=_SECRET_NAMES,
         starts_at_anchor=True,
     ),

@@ -334,7 +334,8 @@ def test_email_local_part_starts_where_its_run_begins(text: str, expected: list[
         ("SSN", []),
         ("SSN 53622", []),  # cut off at the end of the text
         ("x" * 200 + " SSN#536221234", ["536221234"]),
-        ("x" * 200 + "SSN#536221234", []),  # the keyword must be a word of its own
+        ("x" * 200 + "ssn#536221234", []),  # the keyword must be a word of its own
+        ("x" * 200 + "SSN#536221234", ["536221234"]),  # a camelCase word ("customerSSN")
         ("Social Security SSN 536221234", ["536221234"]),
     ],
 )
