@@ -7,6 +7,7 @@ detector raise or emit an out-of-range span.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from hypothesis import HealthCheck, given, settings
@@ -460,4 +461,9 @@ def test_a_reply_cut_inside_a_key_emits_no_key_material_for_any_chunking(
     chunks = [reply[a:b] for a, b in zip([0, *edges], [*edges, len(reply)], strict=True)]
     flt = EgressFilter(policy.for_request({}, {}))
     out = "".join(flt.feed(chunk) for chunk in chunks) + flt.close()
-    assert out == "here: [REDACTED:PRIVATE_KEY]"
+    # A whitespace run folds to one space whose source is its first character; the rest
+    # of a run ending the reply follows the mask as written (pipelines/egress/window.py).
+    # It is whitespace only: no key material.
+    run = re.search(r"\s+\Z", reply)
+    tail = run.group()[1:] if run else ""
+    assert out == "here: [REDACTED:PRIVATE_KEY]" + tail
