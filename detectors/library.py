@@ -44,8 +44,9 @@ from detectors.entity_pattern import (
     keyword,
 )
 from detectors.library_personal import PERSONAL_ENTRIES, bare_phone_entity
-from detectors.library_secrets import SECRET_ENTRIES
+from detectors.library_secrets import SECRET_ENTRIES, URL_USERINFO_CHAR
 from detectors.validators import VALIDATORS
+from pipelines.canon.view import KEY_PATH_TAIL, KEY_PATH_TAIL_MAX
 from pipelines.textrules import NOSPACE_SCRIPTS as _NOSPACE
 
 __all__ = [
@@ -203,25 +204,44 @@ _NOT_VERSION: Final = r"(?<!(?i:\bv|\bver|\bversion|\brelease|\bbuild|\bfirmware
 # US SSN keywords: "SSN", "SS#", "Social Security Number/No./#" in any case, as a
 # word of its own ("US-SSN" too).  Only US terms: the German Sozialversicherungsnummer
 # is a different number with letters in it.
+# A word of a member name counts ("customer_ssn", "ssn_primary": "_" bounds it), and in a
+# view a keyword anywhere in the key path above the value (KEY_PATH_TAIL).
 _SSN_KEYWORD: Final = (
-    r"(?<!\w)(?i:ssn|ss\#|social[ \t]security(?:[ \t](?:number|no\.?|nr\.?|\#))?)(?![^\W\d])"
+    r"(?:(?<![^\W_])|(?<=\p{Ll})(?=S))"
+    r"(?i:ssn|ss\#|social[ \t_]?security(?:[ \t_]?(?:number|no\.?|nr\.?|\#))?)"
+    r"(?:(?![^\W\d_])|(?<=\p{Ll})(?=\p{Lu}))" + KEY_PATH_TAIL
 )
 # Between keyword and number: at most four short fillers as forms, prose and data
 # write them ("SSN: ", "SSN# ", "SSN is ", "SSN on file: ", '"ssn": "', "ssn=").
 _SSN_GAP: Final = (
     r"(?:[ \t]{0,3}(?:[:#=(\-\"']|(?i:is|was|on[ \t]file|number|no\.|nr\.)(?!\w))){0,4}[ \t]{0,3}"
 )
-# "social security number" (22), four fillers of at most 3 + 7, 3 spaces, 9 digits.
-_SSN_BARE_MAX: Final = 22 + 4 * 10 + 3 + 11
+# "social security number" (22), the key path, four fillers of at most 3 + 7, 3 spaces,
+# 9 digits.
+_SSN_BARE_MAX: Final = 22 + KEY_PATH_TAIL_MAX + 4 * 10 + 3 + 11
+
+# The most userinfo characters an e-mail candidate's "@" is checked back over (the egress
+# filter's look-behind window is 128 characters: "://" plus these fit).
+URL_USERINFO_MAX: Final = 120
+# A character that continues a domain label: a match never ends where one follows a dot.
+_LABEL_CHAR: Final = rf"[\w--[_{_NOSPACE}]]"
 
 _ENTRIES: Final[tuple[EntityPattern, ...]] = (
     EntityPattern(
         name="EMAIL",
         label="EMAIL",
         pattern=(
-            rf"(?<!{EMAIL_LOCAL_CHAR}){EMAIL_LOCAL_CHAR}{{1,64}}@"
-            rf"(?:[\w--[_{_NOSPACE}]](?:[[\w\-]--[{_NOSPACE}]]{{0,61}}[\w--[_{_NOSPACE}]])?\.){{1,8}}"
+            rf"(?<!{EMAIL_LOCAL_CHAR})"
+            # "scheme://user@host" and "scheme://user:password@host": the part before
+            # "@" is a URL's userinfo, not a mailbox.  Atomic: "/" is no userinfo
+            # character, so the longest run decides and nothing is tried twice.
+            rf"(?<!://(?>{URL_USERINFO_CHAR}{{0,{URL_USERINFO_MAX}}}))"
+            rf"{EMAIL_LOCAL_CHAR}{{1,64}}@"
+            rf"(?:{_LABEL_CHAR}(?:[[\w\-]--[{_NOSPACE}]]{{0,61}}{_LABEL_CHAR})?\.){{1,8}}"
             rf"[\w--[\d_{_NOSPACE}]]{{2,63}}(?!{_W}|-)"
+            # the whole domain or nothing: no match ends before ".label" (which would
+            # mask "git@gitlab.example" of "git@gitlab.example.net:2222" and leave ".net")
+            rf"(?!\.{_LABEL_CHAR})"
             # host:path is an scp/ssh remote (git@github.com:org/repo.git), not a mailbox
             r"(?!:[\w~/])"
         ),

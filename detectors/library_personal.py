@@ -5,8 +5,12 @@ bare 12-digit card numbers.
 Where a value has no shape of its own (nine digits are an order number as often as a
 passport), the entry names its context: a keyword right before the value, separated by
 at most a few short fillers, and ``\\K`` keeps the keyword out of the span (as for bare
-SSNs and bearer tokens).  The keyword is part of the pattern, so the egress stream
-filter, which runs the same pattern, is exactly as strict as the ingress detector.
+SSNs and bearer tokens).  In a view of a JSON value or a request field the keyword may
+also be any word of a member name above the value, at any depth among the innermost
+names of its key path (:data:`~pipelines.canon.view.KEY_PATH_TAIL`): ``{"ssn":
+{"primary": "536221234"}}`` reads as an SSN.  The keyword is part of the pattern, so
+the egress stream filter, which runs the same pattern, is exactly as strict as the
+ingress detector.
 Keywords are spelled in their typed forms (:func:`~detectors.entity_pattern.keyword`),
 and those forms are the anchors every match starts with.
 """
@@ -28,6 +32,7 @@ from detectors.entity_pattern import (
     keyword,
     keyword_forms,
 )
+from pipelines.canon.view import KEY_PATH_TAIL, KEY_PATH_TAIL_MAX
 
 __all__ = ["PERSONAL_ENTRIES", "bare_phone_entity"]
 
@@ -46,6 +51,25 @@ _GAP_MAX: Final = 4 * 10 + 3
 _NAMES: Final = r"(?:[ ]\p{Lu}[\p{Ll}'\-]{1,24}){0,3}"
 _NAMES_MAX: Final = 3 * 26
 
+# Where a keyword starts and ends as a word of its own, or of a member name: after and
+# before a non-letter ("_" joins words of a snake_case name), or at a camelCase step
+# ("customerSsn", "phoneNumber").
+_WORD_START: Final = r"(?:(?<![^\W\d_])|(?<=\p{Ll})(?=\p{Lu}))"
+_WORD_END: Final = r"(?:(?![^\W\d_])|(?<=\p{Ll})(?=\p{Lu}))"
+
+
+def _name_forms(words: Iterable[str]) -> list[str]:
+    """``words`` and, for a keyword of several words, its snake_case and camelCase
+    spellings, as member names write it (``date_of_birth``, ``dateOfBirth``)."""
+    forms: list[str] = []
+    for word in words:
+        forms.append(word)
+        parts = word.split(" ")
+        if len(parts) > 1:
+            forms.append("_".join(parts))
+            forms.append(parts[0] + "".join(part[:1].upper() + part[1:] for part in parts[1:]))
+    return list(dict.fromkeys(forms))
+
 
 def _keyed(
     name: str,
@@ -58,22 +82,33 @@ def _keyed(
     description: str,
     fillers: Iterable[str] = (),
     *,
-    names: bool = False,
+    between_names: bool = False,
 ) -> EntityPattern:
     """An entry whose value must follow one of ``words`` (see the module docstring);
-    with ``names``, up to three capitalised words may stand between keyword and fillers
-    ("called Alan Fisher at …")."""
-    forms = keyword_forms(words)
-    between, between_max = (_NAMES, _NAMES_MAX) if names else ("", 0)
-    head = r"(?<![^\W\d_])" + keyword(words) + r"(?![^\W\d_])" + between + _gap(fillers)
+    with ``between_names``, up to three capitalised words may stand between keyword
+    and fillers ("called Alan Fisher at …")."""
+    names = _name_forms(words)
+    forms = keyword_forms(names)
+    between, between_max = (_NAMES, _NAMES_MAX) if between_names else ("", 0)
     return EntityPattern(
         name=name,
         label=label,
-        pattern=head + r"\K" + value,
+        pattern=_WORD_START
+        + keyword(names)
+        + _WORD_END
+        + KEY_PATH_TAIL
+        + between
+        + _gap(fillers)
+        + r"\K"
+        + value,
         validator=validator,
         score=score,
         description=description,
-        max_length=max(len(form) for form in forms) + between_max + _GAP_MAX + value_max,
+        max_length=max(len(form) for form in forms)
+        + KEY_PATH_TAIL_MAX
+        + between_max
+        + _GAP_MAX
+        + value_max,
         anchors=forms,
         starts_at_anchor=True,
     )
@@ -128,7 +163,7 @@ def bare_phone_entity(validator: v.Validator) -> EntityPattern:
         0.8,
         "Phone number written without separators, right after a phone keyword",
         _PHONE_FILLERS,
-        names=True,
+        between_names=True,
     )
 
 

@@ -18,11 +18,16 @@ from typing import Final
 from detectors import id_validators as idv
 from detectors.entity_pattern import TOKEN_AFTER, TOKEN_BEFORE, EntityPattern, keyword_forms
 from detectors.validators import Validator
+from pipelines.canon.view import KEY_PATH_TAIL, KEY_PATH_TAIL_MAX
 
-__all__ = ["SECRET_ENTRIES"]
+__all__ = ["SECRET_ENTRIES", "URL_USERINFO_CHAR"]
 
 _B64: Final = r"[A-Za-z0-9/+]"
 _AFTER_B64: Final = r"(?![A-Za-z0-9/+=])"
+# A character of a URL's userinfo (RFC 3986 3.2.1: unreserved, percent escapes,
+# sub-delims and ":"; letters of any script, as IRIs allow), and one of its user part.
+URL_USERINFO_CHAR: Final = r"[\w\-.~%!\$&'()*+,;=:]"
+_URL_USER_CHAR: Final = r"[\w\-.~%!\$&'()*+,;=]"
 # Between a key name and its value: optional closing quote, an assignment, quotes.
 _ASSIGN: Final = r"[\"']?[ \t]{0,3}(?:=>|:=|[:=])[ \t]{0,3}[\"']?"
 
@@ -78,6 +83,7 @@ SECRET_ENTRIES: Final[tuple[EntityPattern, ...]] = (
         label="API_KEY",
         pattern=r"(?<![\w\-])"
         + _names(_AWS_SECRET_NAMES)
+        + KEY_PATH_TAIL
         + _ASSIGN
         + r"\K"
         + _B64
@@ -86,7 +92,7 @@ SECRET_ENTRIES: Final[tuple[EntityPattern, ...]] = (
         validator=idv.is_high_entropy,
         score=0.95,
         description="AWS secret access key (40 characters) after an aws_secret... key name",
-        max_length=21 + 10 + 40,
+        max_length=21 + KEY_PATH_TAIL_MAX + 10 + 40,
         anchors=_AWS_SECRET_NAMES,
         starts_at_anchor=True,
     ),
@@ -210,16 +216,31 @@ SECRET_ENTRIES: Final[tuple[EntityPattern, ...]] = (
         by_label=False,
     ),
     EntityPattern(
+        name="URL_PASSWORD",
+        label="API_KEY",
+        # The password of a URL's userinfo (RFC 3986 3.2.1): "scheme://user:password@host".
+        # A scheme character before "://"; the user part has no ":", the password may.
+        pattern=r"(?<=[A-Za-z0-9+.\-])://" + _URL_USER_CHAR + r"{0,64}:\K"
+        + URL_USERINFO_CHAR + r"{1,128}(?=@[\w\[])",
+        validator=None,
+        score=0.9,
+        description="Password in a URL's userinfo (scheme://user:password@host)",
+        max_length=3 + 64 + 1 + 128,
+        anchors=("://",),
+        starts_at_anchor=True,
+    ),
+    EntityPattern(
         name="GENERIC_SECRET",
         label="API_KEY",
         pattern=_names(_SECRET_NAMES)
         + r"s?(?![a-z])"
+        + KEY_PATH_TAIL
         + _ASSIGN
         + r"\K[A-Za-z0-9_\-+/=.~]{12,256}(?![A-Za-z0-9_\-+/=.~])",
         validator=idv.is_high_entropy,
         score=0.7,
         description="A generated-looking value assigned to a key named like a secret",
-        max_length=16 + 10 + 256,
+        max_length=16 + KEY_PATH_TAIL_MAX + 10 + 256,
         anchors=_SECRET_NAMES,
         starts_at_anchor=True,
     ),

@@ -205,16 +205,20 @@ class RegexDetector:
         """The operator's ``custom[]`` patterns, for ``response.redact`` to name by label.
 
         One per custom rule, in config order, named ``<detector>.custom[i]``, with the
-        source it was compiled from and its validator.  ``context`` words are not
-        carried over: a reply is masked wherever the pattern matches, which masks more,
-        never less, than the detector reports.  Built-ins are not listed; the proxy
-        takes those from the entity library, with their speed hints.
+        source it was compiled from and its validator; a rule with ``context`` words is
+        preceded by their look-behind (the very source the detector tests at each match
+        start), so a reply is masked exactly where a prompt is.  Built-ins are not
+        listed; the proxy takes those from the entity library, with their speed hints.
         """
         return tuple(
             OutputPattern(
                 name=f"{self._name}.{rule.field}",
                 label=rule.label,
-                pattern=rule.compiled.pattern,
+                pattern=(
+                    rule.compiled.pattern
+                    if rule.context is None
+                    else f"{rule.context.pattern}(?:{rule.compiled.pattern})"
+                ),
                 validator=rule.validator,
             )
             for rule in self._rules

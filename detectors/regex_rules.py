@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final, final
 
@@ -38,9 +38,16 @@ from pipelines.errors import ConfigError
 from pipelines.placeholders import LABEL_RE
 from pipelines.spans import DetectorContext
 
-__all__ = ["Rule", "anchor_digit_run", "cluster_prefilter", "may_hold_phone", "rules_from_options"]
+__all__ = [
+    "Rule", "anchor_digit_run", "cluster_prefilter", "context_lookbehind", "may_hold_phone",
+    "rules_from_options",
+]
 
+# A custom rule's context word must end at most this many characters before a match.
 _CONTEXT_WINDOW: Final = 50
+# The longest context word: the look-behind (word + window) fits the egress filter's
+# 128 characters of context.
+_CONTEXT_WORD_MAX: Final = 64
 _OPTION_KEYS: Final = frozenset(
     {"entities", "phone_mode", "phone_regions", "custom", "ssn_area_9xx", "gitleaks"}
 )
@@ -78,7 +85,8 @@ _NEAR_RULES: Final[Mapping[str, tuple[str, int, int, tuple[int, int] | None]]] =
 _ANCHOR_DIGIT_RUNS: Final[Mapping[str, int]] = {
     "US_SSN_BARE": 4,  # 9 digits, or 3-2-4 groups
     "US_ITIN_BARE": 9,
-    "PHONE_BARE": 7,  # 1?[0-9]{10} or 0[1-9][0-9]{5,12}
+    "PHONE_BARE": 7,  # 1?[0-9]{10} or 0[0-9]{6,13}
+    "CREDIT_CARD_BARE": 12,
     "NL_BSN": 9,
     "PL_PESEL": 11,
 }
@@ -232,9 +240,16 @@ class Rule:
     def accepts(self, text: str, start: int, end: int) -> bool:
         if self.validator is not None and not self.validator(text[start:end]):
             return False
-        if self.context is None:
-            return True
-        return self.context.search(text, max(0, start - _CONTEXT_WINDOW), start) is not None
+        return self.context is None or self.context.match(text, start) is not None
+
+
+def context_lookbehind(words: Sequence[str]) -> str:
+    """The one definition of ``custom[].context``: a look-behind that holds at a match
+    start when one of ``words`` (any case, simple case folding) ends at most
+    ``_CONTEXT_WINDOW`` characters before it.  The detector tests it at each match
+    start; a reply's output pattern is it followed by the custom pattern."""
+    alternatives = "|".join(regex.escape(word) for word in sorted(words, key=len, reverse=True))
+    return rf"(?<=(?i-f:{alternatives})[\s\S]{{0,{_CONTEXT_WINDOW}}})"
 
 
 # --- option parsing ----------------------------------------------------------------
@@ -378,13 +393,14 @@ def _custom_rule(item: object, context: DetectorContext, field: str) -> Rule:
             )
         validator = VALIDATORS[name]
     words = _string_list(item.get("context", []), context, f"{field}.context")
-    if any(not word.strip() for word in words):
-        raise _error(context, f"{field}.context", "empty context word", "non-empty strings")
-    context_re = (
-        regex.compile("|".join(regex.escape(word) for word in words), regex.IGNORECASE)
-        if words
-        else None
-    )
+    for index, word in enumerate(words):
+        if not word.strip():
+            raise _error(context, f"{field}.context[{index}]", "empty context word",
+                         "non-empty strings")
+        if len(word) > _CONTEXT_WORD_MAX:
+            raise _error(context, f"{field}.context[{index}]", "context word too long",
+                         f"at most {_CONTEXT_WORD_MAX} characters")
+    context_re = regex.compile(context_lookbehind(words), regex.VERSION1) if words else None
     score = item.get("score", 0.9)
     if isinstance(score, bool) or not isinstance(score, int | float) or not 0.0 <= score <= 1.0:
         raise _error(context, f"{field}.score", "invalid score", "a number within 0..1")

@@ -82,7 +82,11 @@ def json_tokens(text: str) -> list[JsonToken] | None:
             expect_key = first == "{"
             continue
         if first in "}]":
-            stack.pop()
+            # The closed object's last member name leaves the path, and so does the
+            # member of the parent whose value it was.
+            closed = stack.pop()
+            if closed[0] and closed[1] is not None:
+                path.pop()
             if stack and stack[-1][0] and stack[-1][1] is not None:
                 path.pop()
                 stack[-1][1] = None

@@ -11,8 +11,10 @@
 * every base64 run in it that decodes to text adds a view of the decoded text, whose
   every character maps to the whole encoded run.
 
-A view's text is its *context prefix* (the key path, folded, then ``": "``; empty
-without context) followed by its content.  The prefix maps to no raw offset: a span
+A view's text is its *context prefix* (the innermost names of the key path, folded, each
+followed by :data:`KEY_SEPARATOR`, then ``": "``; empty without context) followed by its
+content; keyword-gated patterns read a keyword anywhere in it through
+:data:`KEY_PATH_TAIL`.  The prefix maps to no raw offset: a span
 reaching into it is clipped to the content, and a span wholly inside it is dropped (it
 names the key, which is a text of its own).
 
@@ -32,14 +34,43 @@ from pipelines.canon.fold import fold, fold_text
 from pipelines.canon.jsontext import decode_string, json_tokens
 from pipelines.canon.offsets import IDENTITY, ComposedMap, OffsetMap, compose
 
-__all__ = ["MAX_JSON_DEPTH", "View", "build_views", "canonical_text", "context_prefix"]
+__all__ = [
+    "KEY_PATH_TAIL",
+    "KEY_PATH_TAIL_MAX",
+    "KEY_SEPARATOR",
+    "MAX_JSON_DEPTH",
+    "View",
+    "build_views",
+    "canonical_text",
+    "context_prefix",
+]
 
 # JSON inside a string inside a string ... is read this many levels deep; deeper stays
 # text (still scanned, as JSON source).
 MAX_JSON_DEPTH: Final = 4
-# The context prefix: the last few member names, each cut to this many characters.
-_CONTEXT_NAMES: Final = 3
+# The context prefix: the innermost member names of the key path, each cut to this many
+# characters and followed by KEY_SEPARATOR, then ": ".  The separator is a control
+# character, which the fold removes from every content: it occurs in a view only in its
+# prefix, so a pattern that crosses one knows it is reading the key path.
+_CONTEXT_NAMES: Final = 8
 _CONTEXT_NAME_CHARS: Final = 40
+KEY_SEPARATOR: Final = "\x1f"
+# ``regex`` source a keyword-gated pattern puts right after its keyword: the rest of the
+# key path, when the keyword is a word of one of its names -- the rest of that name
+# (``ssn_primary``, ``phoneHome``: the snake_case or camelCase tail, no space), every
+# name after it, and the
+# separator that ends the prefix.  So a keyword key anywhere above a value (among the
+# innermost names) reads as the value's type, as a person reads ``{"ssn": {"primary":
+# "536221234"}}``.  Every path through it crosses a separator, which no reply or prose
+# holds: there the source never matches, and a stream filter holds nothing for it
+# beyond a ``_``-word right after a keyword.
+_SEP: Final = r"\x1f"  # KEY_SEPARATOR in pattern source
+KEY_PATH_TAIL: Final = (
+    rf"(?:(?:(?:_|(?<=\p{{Ll}})(?=\p{{Lu}}))[^{_SEP}\s]{{0,{_CONTEXT_NAME_CHARS}}})?"
+    rf"(?:{_SEP}[^{_SEP}]{{1,{_CONTEXT_NAME_CHARS}}}){{0,{_CONTEXT_NAMES - 1}}}{_SEP})?"
+)
+# The most characters KEY_PATH_TAIL matches.
+KEY_PATH_TAIL_MAX: Final = (1 + _CONTEXT_NAME_CHARS) * _CONTEXT_NAMES + 1
 
 Map = OffsetMap | ComposedMap
 
@@ -63,12 +94,14 @@ def canonical_text(value: str) -> str:
 
 
 def context_prefix(context: Sequence[str]) -> str:
-    """The virtual text put before a view's content for its key path ``context``."""
+    """The virtual text put before a view's content for its key path ``context``:
+    ``customer␟ssn␟primary␟: `` (␟ is :data:`KEY_SEPARATOR`) for ``("customer", "ssn",
+    "primary")``, the innermost names only."""
     if not context:
         return ""
     names = [fold_text(name)[:_CONTEXT_NAME_CHARS].strip() for name in context[-_CONTEXT_NAMES:]]
     names = [name for name in names if name]
-    return " ".join(names) + ": " if names else ""
+    return "".join(name + KEY_SEPARATOR for name in names) + ": " if names else ""
 
 
 @final

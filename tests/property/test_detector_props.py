@@ -7,6 +7,7 @@ detector raise or emit an out-of-range span.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from hypothesis import HealthCheck, given, settings
@@ -246,11 +247,14 @@ _KEYED_VALUES: dict[str, list[str]] = {
     ],
     "AZURE_STORAGE_KEY": ["Ab1/" * 21 + "Ab=="],
     "GENERIC_SECRET": ["q8Z3kLm0Pz7Vx2Qw9Rt6Yu4Io1Pa5Sd8Fg3Hj", "hunter2hunter2"],
+    "URL_PASSWORD": ["admin:S3cr3t@db.example.com", ":hunter2@cache", "git@host"],
 }
 _ANY_KEYED_VALUE = st.sampled_from([v for values in _KEYED_VALUES.values() for v in values])
 _KEYED_GLUE = st.sampled_from(["", " ", ": ", " is ", " # ", "=", '="', " no. ", " = "])
 # The glue some rules need (a key id runs into its digits, a key is assigned).
-_RULE_GLUE = {"AWS_SECRET_NEAR_ID": "", "AZURE_STORAGE_KEY": "=", "AWS_SECRET_KEY": ": "}
+_RULE_GLUE = {
+    "AWS_SECRET_NEAR_ID": "", "AZURE_STORAGE_KEY": "=", "AWS_SECRET_KEY": ": ", "URL_PASSWORD": "",
+}
 
 
 @st.composite
@@ -529,4 +533,9 @@ def test_a_reply_cut_inside_a_key_emits_no_key_material_for_any_chunking(
     chunks = [reply[a:b] for a, b in zip([0, *edges], [*edges, len(reply)], strict=True)]
     flt = EgressFilter(policy.for_request({}, {}))
     out = "".join(flt.feed(chunk) for chunk in chunks) + flt.close()
-    assert out == "here: [REDACTED:PRIVATE_KEY]"
+    # A whitespace run folds to one space whose source is its first character; the rest
+    # of a run ending the reply follows the mask as written (pipelines/egress/window.py).
+    # It is whitespace only: no key material.
+    run = re.search(r"\s+\Z", reply)
+    tail = run.group()[1:] if run else ""
+    assert out == "here: [REDACTED:PRIVATE_KEY]" + tail

@@ -268,6 +268,13 @@ MORE_ROWS: list[tuple[str, str, list[str]]] = [
     ("EMAIL_OBFUSCATED", "bob(at)corp.example.org", ["bob(at)corp.example.org"]),
     ("EMAIL_OBFUSCATED", "available at example.com", []),
     ("EMAIL_OBFUSCATED", "look at this", []),
+    # the password of a URL's userinfo
+    ("URL_PASSWORD", "postgres://admin:S3cr3t!x@db.example.com:5432/app", ["S3cr3t!x"]),
+    ("URL_PASSWORD", "redis://:hunter2@cache.example.net/0", ["hunter2"]),
+    ("URL_PASSWORD", "https://u:pa:ss@[2001:db8::1]/", ["pa:ss"]),
+    ("URL_PASSWORD", "ssh://git@gitlab.example.net:2222/team/app.git", []),  # no password
+    ("URL_PASSWORD", "https://example.com:8443/path@v2", []),  # a port, a path with "@"
+    ("URL_PASSWORD", "user:hunter2@host.example.com", []),  # no scheme: not a URL
 ]
 
 

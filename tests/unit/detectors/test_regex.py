@@ -11,6 +11,8 @@ import pytest
 
 from detectors.library import BUILTIN_ENTITIES
 from detectors.regex import RegexDetector, create
+from detectors.regex_rules import context_lookbehind
+from pipelines.egress import EgressFilter, EgressPolicy
 from pipelines.errors import ConfigError, DetectorError
 from pipelines.spans import Detector, DetectorContext, Span
 from tests.conftest import scan_views
@@ -140,9 +142,14 @@ def test_custom_pattern_with_validator_context_and_score() -> None:
             "list of strings",
         ),
         (
-            {"custom": [{"label": "X", "pattern": "a", "context": [" "]}]},
-            "detectors.hr.options.custom[0].context",
+            {"custom": [{"label": "X", "pattern": "a", "context": ["near", " "]}]},
+            "detectors.hr.options.custom[0].context[1]",
             "non-empty",
+        ),
+        (
+            {"custom": [{"label": "X", "pattern": "a", "context": ["w" * 65]}]},
+            "detectors.hr.options.custom[0].context[0]",
+            "at most 64 characters",
         ),
         (
             {"custom": [{"label": "X", "pattern": "a", "flags": "i"}]},
@@ -327,7 +334,8 @@ def test_email_local_part_starts_where_its_run_begins(text: str, expected: list[
         ("SSN", []),
         ("SSN 53622", []),  # cut off at the end of the text
         ("x" * 200 + " SSN#536221234", ["536221234"]),
-        ("x" * 200 + "SSN#536221234", []),  # the keyword must be a word of its own
+        ("x" * 200 + "ssn#536221234", []),  # the keyword must be a word of its own
+        ("x" * 200 + "SSN#536221234", ["536221234"]),  # a camelCase word ("customerSSN")
         ("Social Security SSN 536221234", ["536221234"]),
     ],
 )
@@ -351,7 +359,8 @@ def test_output_patterns_list_each_custom_rule_for_the_reply() -> None:
     patterns = detector.output_patterns
     assert [(p.name, p.label, p.pattern) for p in patterns] == [
         ("hr.custom[0]", "TICKET", r"TCK-[0-9]{6}"),
-        ("hr.custom[1]", "CARD_REF", r"C[0-9 ]{13,19}"),
+        # context words travel with the pattern, as the look-behind the detector tests
+        ("hr.custom[1]", "CARD_REF", context_lookbehind(["card"]) + r"(?:C[0-9 ]{13,19})"),
         ("hr.custom[2]", "TICKET", r"INC[0-9]{7}"),
     ]
     assert patterns[0].validator is None and patterns[2].validator is None
@@ -364,3 +373,31 @@ def test_output_patterns_leave_builtins_to_the_library() -> None:
     """Built-ins are not output patterns of the detector (the proxy takes the library's)."""
     assert build({}).output_patterns == ()
     assert build({"entities": ["EMAIL", "IBAN"]}).output_patterns == ()
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # positive: a context word right before, in any case, or within the window
+        ("badge B-123456", "badge [REDACTED:BADGE]"),
+        ("BADGE no. B-123456", "BADGE no. [REDACTED:BADGE]"),
+        ("Badge " + "x" * 48 + " B-123456", "Badge " + "x" * 48 + " [REDACTED:BADGE]"),
+        # negative: no context word, or it ends more than 50 characters before
+        ("build B-123456", "build B-123456"),
+        ("badge " + "x" * 49 + " B-123456", "badge " + "x" * 49 + " B-123456"),
+        # near miss: the word after the value does not count
+        ("B-123456 is my badge", "B-123456 is my badge"),
+    ],
+)
+def test_a_reply_needs_the_custom_context_words_a_prompt_needs(text: str, expected: str) -> None:
+    """The reply's output pattern of a custom rule with ``context`` masks exactly what the
+    detector reports: the same words, the same window, any case."""
+    detector = build(
+        {"entities": [], "custom": [{"label": "BADGE", "pattern": r"B-[0-9]{6}",
+                                     "context": ["badge"]}]}
+    )  # fmt: skip
+    reported = [text[s.start : s.end] for s in detector.scan(text)]
+    assert reported == (["B-123456"] if "[REDACTED" in expected else [])
+    rules = EgressPolicy(patterns=detector.output_patterns, relink=False).for_request({}, ())
+    flt = EgressFilter(rules)
+    assert "".join(flt.feed(ch) for ch in text) + flt.close() == expected

@@ -168,3 +168,79 @@ def test_canonical_text_is_what_the_views_read() -> None:
     raw = "Ja\u200bne\u00a0D\u043ee%40x"
     assert canonical_text(raw) == "Jane Doe@x"
     assert build_views([raw])[0].content == "Jane Doe@x"
+
+
+def _nest(names: Sequence[str], leaf: object) -> object:
+    """``{"a": {"b": leaf}}`` for ``names == ["a", "b"]``."""
+    for name in reversed(names):
+        leaf = {name: leaf}
+    return leaf
+
+
+@pytest.mark.parametrize(
+    ("data", "expected"),
+    [
+        # positive: a keyword key anywhere above the value, at any depth of the 8 innermost
+        ({"ssn": {"primary": "536221234"}}, {"ssn": {"primary": "[US_SSN_1]"}}),
+        ({"customer": {"ssn": {"value": 536221234}}},
+         {"customer": {"ssn": {"value": "[US_SSN_1]"}}}),
+        ([{"ssn": ["536221234"]}], [{"ssn": ["[US_SSN_1]"]}]),
+        ({"ssn": {"by_id": {"536221234": True}}}, {"ssn": {"by_id": {"[US_SSN_1]": True}}}),
+        (_nest(["ssn", *"abcdefg"], "536221234"), _nest(["ssn", *"abcdefg"], "[US_SSN_1]")),
+        # a keyword as a word of a member name: snake_case, camelCase, words
+        ({"customer_ssn": "536221234"}, {"customer_ssn": "[US_SSN_1]"}),
+        ({"customerSsn": {"v": "536221234"}}, {"customerSsn": {"v": "[US_SSN_1]"}}),
+        ({"ssn_primary": "536221234"}, {"ssn_primary": "[US_SSN_1]"}),
+        ({"socialSecurityNumber": "536221234"}, {"socialSecurityNumber": "[US_SSN_1]"}),
+        # every keyword-gated rule reads the path the same way
+        ({"passport": {"number": "C01X00T47"}}, {"passport": {"number": "[PASSPORT_1]"}}),
+        ({"contact": {"phone": {"home": "4155551234"}}},
+         {"contact": {"phone": {"home": "[PHONE_1]"}}}),
+        ({"person": {"dateOfBirth": {"iso": "1985-03-05"}}},
+         {"person": {"dateOfBirth": {"iso": "[DATE_OF_BIRTH_1]"}}}),
+        ({"date_of_birth": "05.03.1985"}, {"date_of_birth": "[DATE_OF_BIRTH_1]"}),
+        ({"db": {"password": {"value": "A8f3kPq9xZ2mL7vB"}}},
+         {"db": {"password": {"value": "[API_KEY_1]"}}}),
+        # negative: no keyword in the path, or a longer word that only contains one
+        ({"order": {"primary": "536221234"}}, {"order": {"primary": "536221234"}}),
+        ({"ssns": {"x": "536221234"}}, {"ssns": {"x": "536221234"}}),
+        ({"classn": "536221234", "assn": "536221299"},
+         {"classn": "536221234", "assn": "536221299"}),
+        ({"customer": {"id": "4155551234"}}, {"customer": {"id": "4155551234"}}),
+        # a sibling's key path is its own: a closed object's names leave the path
+        ({"ssn": {"primary": "536221234"}, "order": {"id": "536221299"}},
+         {"ssn": {"primary": "[US_SSN_1]"}, "order": {"id": "536221299"}}),
+        ([{"ssn": "536221234"}, {"customer": "058632768"}],
+         [{"ssn": "[US_SSN_1]"}, {"customer": "058632768"}]),
+        # near miss: the key path types the value, not a number inside prose under it;
+        # a keyword nine names up is beyond the path read
+        ({"ssn": {"note": "see ticket 536221234"}}, {"ssn": {"note": "see ticket 536221234"}}),
+        (_nest(["ssn", *"abcdefgh"], "536221234"), _nest(["ssn", *"abcdefgh"], "536221234")),
+    ],
+)
+async def test_a_keyword_key_anywhere_above_types_the_value(
+    chain: Chain, data: object, expected: object
+) -> None:
+    """JSON inside a string: the nearest keyword-bearing member name above a value, at
+    any depth among the innermost eight, gates the keyword rules (#11)."""
+    texts, _ = await _sanitize(chain, [json.dumps(data)])
+    assert json.loads(texts[0]) == expected
+
+
+async def test_slot_contexts_are_read_like_json_key_paths(chain: Chain) -> None:
+    """The request walk's key paths (I1/I2) read the same way as JSON inside a string."""
+    texts, _ = await _sanitize(
+        chain,
+        ["536221234", "058632768", "C01X00T47", "074486631"],
+        [("customer", "ssn", "primary"), ("patientSSN", "value"), ("passport", "doc", "no"),
+         ("order", "primary")],
+    )
+    assert texts == ["[US_SSN_1]", "[US_SSN_2]", "[PASSPORT_1]", "074486631"]
+
+
+async def test_prose_is_not_read_as_a_key_path(chain: Chain) -> None:
+    """Without a key path the fillers rule as before: other words between stop a keyword."""
+    texts, _ = await _sanitize(
+        chain, ["SSN primary 536221234", "ssn_primary 536221234", "SSN, then 536221234"]
+    )
+    assert texts == ["SSN primary 536221234", "ssn_primary 536221234", "SSN, then 536221234"]
