@@ -19,11 +19,13 @@ from typing import Final
 
 from stdnum import bic as std_bic
 from stdnum.ch import ssn as ch_ssn
+from stdnum.ch import uid as ch_uid
 from stdnum.es import dni as es_dni
 from stdnum.es import nie as es_nie
 from stdnum.eu import vat as eu_vat
 from stdnum.fi import hetu as fi_hetu
 from stdnum.fr import nir as fr_nir
+from stdnum.gb import vat as gb_vat
 from stdnum.it import codicefiscale as it_cf
 from stdnum.nl import bsn as nl_bsn
 from stdnum.pl import pesel as pl_pesel
@@ -34,7 +36,9 @@ __all__ = [
     "US_STATES",
     "is_bic",
     "is_birth_date",
+    "is_ch_uid",
     "is_de_address",
+    "is_gb_vat",
     "is_high_entropy",
     "is_icao_document",
     "is_national_id",
@@ -304,3 +308,21 @@ def is_random_letters(text: str) -> bool:
     letters = [ch for ch in text if ch.isalpha()]
     mixed = any(ch.isupper() for ch in letters) and any(ch.islower() for ch in letters)
     return mixed and shannon_entropy(text) >= _MIN_ENTROPY
+
+
+# ---- VAT and social-insurance numbers outside python-stdnum's EU table ---------------
+# The UK left the EU (its VAT ids are no longer in ``eu.vat``) and Switzerland never
+# joined; their numbers have their own modules.
+
+
+def is_gb_vat(text: str) -> bool:
+    """A UK VAT registration number: GB + 9 digits (mod 97 check, both schemes), a
+    branch's 12, or GBGD/GBHA + 3 (government department 000-499, health 500-999)."""
+    compact = text.replace(" ", "")
+    return compact.isascii() and compact.startswith("GB") and _guard(gb_vat.is_valid, compact)
+
+
+def is_ch_uid(text: str) -> bool:
+    """A Swiss business id (UID, also the VAT number): CHE + 9 digits, mod 11 check."""
+    compact = text.replace(" ", "")
+    return compact.isascii() and _guard(ch_uid.is_valid, compact)

@@ -199,6 +199,37 @@ _OBFUSCATION_MARKS: Final = (
 )
 
 
+# --- VAT ids outside the EU, social-insurance numbers, German keyword inflection ----
+# (issue #11: UK and Swiss VAT ids.)
+
+
+_OTHER_IDS: Final[tuple[EntityPattern, ...]] = (
+    EntityPattern(
+        name="GB_VAT_ID",
+        label="VAT_ID",
+        pattern=r"(?<![\w\-])GB[ ]?(?:[0-9]{3}[ ]?[0-9]{4}[ ]?[0-9]{2}(?:[ ]?[0-9]{3})?"
+        r"|(?:GD|HA)[0-9]{3})" + NUM_AFTER,
+        validator=idv.is_gb_vat,
+        score=0.85,
+        description="UK VAT registration number: GB + 9 digits (branch + 3), GBGD/GBHA + 3",
+        max_length=18,
+        anchors=("GB",),
+        starts_at_anchor=True,
+    ),
+    EntityPattern(
+        name="CH_UID",
+        label="VAT_ID",
+        pattern=r"(?<![\w\-])CHE[\- ]?(?:[0-9]{3}\.[0-9]{3}\.[0-9]{3}|[0-9]{9})" + NUM_AFTER,
+        validator=idv.is_ch_uid,
+        score=0.85,
+        description="Swiss business id / VAT number (UID), CHE-123.456.789, mod 11 check",
+        max_length=15,
+        anchors=("CHE",),
+        starts_at_anchor=True,
+    ),
+)
+
+
 PERSONAL_ENTRIES: Final[tuple[EntityPattern, ...]] = (
     _keyed(
         "DATE_OF_BIRTH",
@@ -337,6 +368,7 @@ PERSONAL_ENTRIES: Final[tuple[EntityPattern, ...]] = (
         anchors=_EU_VAT_PREFIXES,
         starts_at_anchor=True,
     ),
+    *_OTHER_IDS,
     _keyed(
         "BIC",
         "BIC",

@@ -1,15 +1,23 @@
 """Valid values generated from the formats' definitions, for tests that need them.
 
 Written from the specifications (Luhn; ISO 7064 mod 11,10 with the Steuer-IdNr digit
-rule), not with the library's validators, so a test using them stays an independent
-oracle of what the detectors must find.
+rule; HMRC's VAT rule; the Swiss UID's mod 11), not with the library's
+validators, so a test using them stays an independent oracle of what the
+detectors must find.
 """
 
 from __future__ import annotations
 
+import string
+
 from hypothesis import strategies as st
 
-__all__ = ["de_tax_id", "luhn_check_digit"]
+__all__ = [
+    "ch_uid",
+    "de_tax_id",
+    "gb_vat",
+    "luhn_check_digit",
+]
 
 
 def luhn_check_digit(body: str) -> str:
@@ -37,3 +45,35 @@ def de_tax_id(draw: st.DrawFn) -> str:
         total = (int(digit) + product) % 10 or 10
         product = total * 2 % 11
     return "".join(ten) + str((11 - product) % 10)
+
+
+@st.composite
+def gb_vat(draw: st.DrawFn) -> str:
+    """A UK VAT number without its GB: 7 digits weighted 8..2 and two check digits that
+    bring the sum to 0 mod 97 (the old scheme) or 0 after adding 55 (the 2010 one),
+    optionally a branch's 3 digits; or GD + 000-499, HA + 500-999."""
+    kind = draw(st.sampled_from(["standard", "branch", "GD", "HA"]))
+    if kind == "GD":
+        return f"GD{draw(st.integers(0, 499)):03d}"
+    if kind == "HA":
+        return f"HA{draw(st.integers(500, 999)):03d}"
+    body = f"{draw(st.integers(1000000, 9999999))}"
+    total = sum(weight * int(d) for weight, d in zip(range(8, 1, -1), body, strict=True))
+    check = (-total - draw(st.sampled_from([0, 55]))) % 97
+    branch = f"{draw(st.integers(0, 999)):03d}" if kind == "branch" else ""
+    return f"{body}{check:02d}{branch}"
+
+
+@st.composite
+def ch_uid(draw: st.DrawFn) -> str:
+    """The 9 digits of a Swiss UID (after CHE): 8 digits weighted 5, 4, 3, 2, 7, 6, 5, 4
+    and the check digit 11 - sum mod 11 (11 reads 0; a 10 is never issued)."""
+    body = draw(
+        st.text(string.digits, min_size=8, max_size=8).filter(
+            lambda b: (
+                sum(w * int(d) for w, d in zip((5, 4, 3, 2, 7, 6, 5, 4), b, strict=True)) % 11 != 1
+            )
+        )
+    )
+    total = sum(w * int(d) for w, d in zip((5, 4, 3, 2, 7, 6, 5, 4), body, strict=True))
+    return body + str((11 - total % 11) % 11)

@@ -1,5 +1,6 @@
 """Rows for the wider library: phone extensions and bare numbers, every card scheme,
-credentials, birth dates, ITINs, identity documents, VAT ids, BICs, postal addresses,
+credentials, birth dates, ITINs, identity documents, VAT ids (EU, UK, Swiss),
+social-insurance numbers (DE, AT, UK), BICs, postal addresses,
 obfuscated e-mail addresses; and the rule that a reply is masked exactly where a prompt
 would be (egress output patterns as strict as the ingress detector).
 
@@ -189,6 +190,21 @@ MORE_ROWS: list[tuple[str, str, list[str]]] = [
     ("EU_VAT_ID", "UID ATU13585627.", ["ATU13585627"]),
     ("EU_VAT_ID", "USt-IdNr. DE136695977", []),
     ("EU_VAT_ID", "DESIGN123 and IT department", []),
+    # UK VAT (GB left the EU: its own entry) and Swiss UID, check digits per HMRC / BFS
+    ("GB_VAT_ID", "VAT reg. GB 123 4567 82.", ["GB 123 4567 82"]),
+    ("GB_VAT_ID", "VAT GB123456727 (2010 scheme)", ["GB123456727"]),
+    ("GB_VAT_ID", "branch GB 123 4567 82 001", ["GB 123 4567 82 001"]),
+    ("GB_VAT_ID", "GBGD001 and GBHA599", ["GBGD001", "GBHA599"]),
+    ("GB_VAT_ID", "VAT GB 123 4567 83", []),  # check digits off by one
+    ("GB_VAT_ID", "GBGD599 and GBHA001", []),  # departments below 500, health from 500
+    ("GB_VAT_ID", "IBAN GB82 WEST 1234 5698 7654 32", []),
+    ("GB_VAT_ID", "VAT 123 4567 82", []),  # without the GB prefix: any nine digits
+    ("CH_UID", "UID CHE-123.456.788 MWST", ["CHE-123.456.788"]),
+    ("CH_UID", "TVA CHE123456788.", ["CHE123456788"]),
+    ("CH_UID", "CHE 123.456.788 IVA", ["CHE 123.456.788"]),
+    ("CH_UID", "UID CHE-123.456.789", []),  # check digit off by one
+    ("CH_UID", "UID 123.456.788", []),  # without CHE
+    ("CH_UID", "CHEF-123.456.788", []),
     ("BIC", "BIC: COBADEFFXXX", ["COBADEFFXXX"]),
     ("BIC", "SWIFT code DEUTDEFF.", ["DEUTDEFF"]),
     ("BIC", "a BUSINESS DOCUMENT", []),  # all-caps words: no BIC keyword

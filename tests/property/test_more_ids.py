@@ -1,0 +1,99 @@
+"""VAT ids outside the EU, social-insurance numbers and German-keyed documents are found
+in prose, however they are spaced and however German inflects their keyword.
+
+Each example draws a valid value from the format's specification (tests/values.py:
+HMRC's VAT and National Insurance rules, the Swiss UID's mod 11, the Deutsche
+Rentenversicherung's and the Austrian social-insurance check digits, the letter + 7
+digits of Austrian and Swiss passports, the ICAO alphabet of the German
+Personalausweis), writes it in one of its printed forms inside an English or German
+sentence, and sends it through the real chain (canonical view, built-in ``regex``
+detector).  The oracle is written for the test: the value's ASCII letters and digits
+do not occur in what would be forwarded.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from detectors.regex import create as create_regex
+from pipelines.chain import Chain
+from pipelines.spans import DetectorContext
+from pipelines.vault import Vault
+from tests.values import ch_uid, gb_vat
+
+_SETTINGS = settings(max_examples=150, deadline=None)
+
+
+def _spaced(draw: st.DrawFn, value: str, groups: list[int]) -> str:
+    """``value`` split into ``groups`` and joined by single spaces, or compact."""
+    if draw(st.booleans()):
+        return value
+    parts, at = [], 0
+    for size in groups:
+        parts.append(value[at : at + size])
+        at += size
+    return " ".join(part for part in parts if part)
+
+
+@st.composite
+def _gb_vat(draw: st.DrawFn) -> str:
+    number = draw(gb_vat())
+    written = number if number[:2] in ("GD", "HA") else _spaced(draw, number, [3, 4, 2, 3])
+    return "GB" + draw(st.sampled_from(["", " "])) + written
+
+
+@st.composite
+def _ch_uid(draw: st.DrawFn) -> str:
+    digits = draw(ch_uid())
+    body = draw(st.sampled_from([digits, f"{digits[:3]}.{digits[3:6]}.{digits[6:]}"]))
+    return "CHE" + draw(st.sampled_from(["-", " ", ""])) + body
+
+
+# (value strategy, keyword phrases before it: EN and DE, German ones inflected)
+_KINDS = {
+    "GB_VAT": (_gb_vat(), ["VAT number", "VAT reg.", "USt-Nr. (UK)", ""]),
+    "CH_UID": (_ch_uid(), ["UID", "MWST-Nr.", "company id", ""]),
+}  # fmt: skip
+
+
+@st.composite
+def _written(draw: st.DrawFn) -> tuple[str, str]:
+    """``(the value, the sentence it is written in)``."""
+    kind = draw(st.sampled_from(sorted(_KINDS)))
+    strategy, phrases = _KINDS[kind]
+    value = draw(strategy)
+    phrase = draw(st.sampled_from(phrases))
+    before = draw(st.sampled_from(["", "Hi, ", "Bitte prüfen: ", "Note - "]))
+    after = draw(st.sampled_from(["", ".", " today", ", danke", "\n"]))
+    return value, f"{before}{phrase} {value}{after}".lstrip()
+
+
+def _skeleton(text: str) -> str:
+    """The oracle's reading: ASCII letters and digits only, upper case."""
+    return "".join(ch for ch in text.upper() if ch.isascii() and ch.isalnum())
+
+
+def _sanitize(text: str) -> str:
+    async def run() -> str:
+        detector = create_regex({}, DetectorContext(name="regex"))
+        await detector.start()
+        try:
+            result = await Chain([detector]).sanitize([text], Vault())
+        finally:
+            await detector.aclose()
+        return result.texts[0]
+
+    return asyncio.run(run())
+
+
+@_SETTINGS
+@given(case=_written())
+def test_an_identifier_is_masked_in_its_printed_forms(case: tuple[str, str]) -> None:
+    """No printed form of these identifiers (spaced or compact, prefix glued or not,
+    German keyword in its genitive or -Nr./-nummer compound) reaches the upstream."""
+    value, text = case
+    forwarded = _sanitize(text)
+    assert _skeleton(value) not in _skeleton(forwarded), (text, forwarded)
