@@ -69,6 +69,26 @@ def _keyed(
     )
 
 
+def _de_inflected(nouns: Iterable[str]) -> tuple[str, ...]:
+    """German keyword nouns as prose inflects and compounds them: the genitive
+    (``des Ausweises``, ``des Reisepasses``, ``des Geburtsdatums``) and the compounds
+    that name the number (``Ausweisnummer``, ``Ausweis-Nr.``, ``Pass Nr.``; the dot is a
+    filler of the gap).  Each form is then typed lower case, capitalised or upper case
+    (:func:`~detectors.entity_pattern.keyword_forms`), so ``-Nr``/``-Nummer`` with their
+    own capital are listed too."""
+    forms: list[str] = []
+    for noun in nouns:
+        forms += [noun, noun + "es"] if noun.endswith("s") else [noun, noun + "s", noun + "es"]
+        for tail in ("nummer", "nr", "Nummer", "Nr"):
+            forms += [noun + tail.lower(), noun + "-" + tail, noun + " " + tail]
+    return tuple(dict.fromkeys(forms))
+
+
+# German fillers between such a keyword and its value ("Ausweis mit der Nummer ...",
+# "Versicherungsnummer lautet ...").
+_DE_FILLERS: Final = ("ist", "lautet", "mit", "der", "die", "des")
+
+
 # --- dates of birth ---------------------------------------------------------------
 
 _MONTH: Final = keyword(sorted(idv.MONTHS, key=len, reverse=True))
@@ -82,7 +102,7 @@ _DATE: Final = (
 )
 _BIRTH_WORDS: Final = (
     "born", "b.", "dob", "d.o.b.", "date of birth", "birth date", "birthdate", "birthday",
-    "geboren", "geb.", "geburtsdatum", "geburtstag", "geb.-datum",
+    "geboren", "geb.", *_de_inflected(("geburtsdatum", "geburtstag")), "geb.-datum",
 )  # fmt: skip
 
 # --- phone numbers without separators ---------------------------------------------
@@ -121,12 +141,13 @@ def bare_phone_entity(validator: v.Validator) -> EntityPattern:
 
 _DOC_CHAR: Final = "[0-9CFGHJKLMNPRTVWXYZ]"
 _PASSPORT_WORDS: Final = (
-    "passport", "passport no.", "passport number", "passport #", "reisepass",
-    "reisepassnummer", "passnummer", "pass-nr.", "passnr.", "pass nr.",
+    "passport", "passport no.", "passport number", "passport #",
+    *_de_inflected(("reisepass",)),
+    *(form for form in _de_inflected(("pass",)) if form not in ("pass", "passes")),
 )  # fmt: skip
 _ID_CARD_WORDS: Final = (
-    "personalausweis", "personalausweisnummer", "ausweisnummer", "ausweis-nr.",
-    "ausweis nr.", "ausweis", "id card", "id-karte", "identity card", "pa-nr.",
+    *_de_inflected(("personalausweis", "ausweis", "id-karte")),
+    "id card", "identity card", "pa-nr.", "PA-Nr.",
 )  # fmt: skip
 
 _EU_VAT_PREFIXES: Final = (
@@ -272,6 +293,7 @@ PERSONAL_ENTRIES: Final[tuple[EntityPattern, ...]] = (
         None,
         0.85,
         "Passport number (German C/F/G/H/J/K + 8, US 9 digits or letter + 8) after a keyword",
+        _DE_FILLERS,
     ),
     _keyed(
         "DE_ID_CARD",
@@ -282,6 +304,7 @@ PERSONAL_ENTRIES: Final[tuple[EntityPattern, ...]] = (
         lambda text: len(text) == 9 or idv.is_icao_document(text),
         0.85,
         "German Personalausweis number after a keyword (ICAO check digit if written)",
+        _DE_FILLERS,
     ),
     EntityPattern(
         name="CH_AHV",

@@ -52,10 +52,26 @@ def _ch_uid(draw: st.DrawFn) -> str:
     return "CHE" + draw(st.sampled_from(["-", " ", ""])) + body
 
 
+_ICAO_DOC = "0123456789CFGHJKLMNPRTVWXYZ"
+
+
+@st.composite
+def _id_card(draw: st.DrawFn) -> str:
+    """A German Personalausweis serial: a letter of the ICAO document alphabet (no
+    vowels, nothing that reads as a digit) and 8 characters of it."""
+    first = draw(st.sampled_from(_ICAO_DOC[10:]))
+    return first + draw(st.text(_ICAO_DOC, min_size=8, max_size=8))
+
+
 # (value strategy, keyword phrases before it: EN and DE, German ones inflected)
 _KINDS = {
     "GB_VAT": (_gb_vat(), ["VAT number", "VAT reg.", "USt-Nr. (UK)", ""]),
     "CH_UID": (_ch_uid(), ["UID", "MWST-Nr.", "company id", ""]),
+    "DE_ID_CARD": (
+        _id_card(),
+        ["Personalausweis", "Nummer des Personalausweises:", "Ausweis-Nr.",
+         "Personalausweisnummer", "laut des Ausweises", "Ausweis mit der Nummer"],
+    ),
 }  # fmt: skip
 
 

@@ -170,6 +170,17 @@ MORE_ROWS: list[tuple[str, str, list[str]]] = [
     ("DE_ID_CARD", "Ausweisnummer: T220001293", ["T220001293"]),  # ICAO check digit 3
     ("DE_ID_CARD", "Ausweisnummer: T220001294", []),  # check digit off by one
     ("DE_ID_CARD", "Kundennummer L01X00T47", []),
+    # German keywords as prose inflects them: genitive, -nummer/-Nr. compounds
+    ("DE_ID_CARD", "die Nummer des Personalausweises: L01X00T47", ["L01X00T47"]),
+    ("DE_ID_CARD", "Ausweis-Nr. L01X00T47", ["L01X00T47"]),
+    ("DE_ID_CARD", "laut des Ausweises T220001293.", ["T220001293"]),
+    ("DE_ID_CARD", "Personalausweis-Nummer: L01X00T47", ["L01X00T47"]),
+    ("DE_ID_CARD", "Ausweis mit der Nummer L01X00T47", ["L01X00T47"]),
+    ("DE_ID_CARD", "des Ausweises T220001294", []),  # check digit off by one
+    ("DE_ID_CARD", "Ausweiskontrolle L01X00T47", []),  # not an inflection of the keyword
+    ("PASSPORT", "Nummer des Reisepasses: C01X00T47", ["C01X00T47"]),
+    ("PASSPORT", "Reisepass-Nr. F12345678", ["F12345678"]),
+    ("DATE_OF_BIRTH", "Angabe des Geburtsdatums: 05.03.1985", ["05.03.1985"]),
     ("CH_AHV", "AHV 756.1234.5678.97", ["756.1234.5678.97"]),
     ("CH_AHV", "AHV 756.1234.5678.98", []),
     ("ES_DNI", "DNI 12345678Z", ["12345678Z"]),
