@@ -288,11 +288,13 @@ PERSONAL_ENTRIES: Final[tuple[EntityPattern, ...]] = (
         "PASSPORT",
         "PASSPORT",
         _PASSPORT_WORDS,
-        rf"(?:[CFGHJK]{_DOC_CHAR}{{8}}|[A-Z][0-9]{{8}}|[0-9]{{9}})" + TOKEN_AFTER,
+        rf"(?:[CFGHJK]{_DOC_CHAR}{{8}}|[A-Z][0-9]{{8}}|[0-9]{{9}}|[A-Z][ ]?[0-9]{{7}})"
+        + TOKEN_AFTER,
         9,
         None,
         0.85,
-        "Passport number (German C/F/G/H/J/K + 8, US 9 digits or letter + 8) after a keyword",
+        "Passport number (German C/F/G/H/J/K + 8, US 9 digits or letter + 8, Austrian and"
+        " Swiss letter + 7) after a keyword",
         _DE_FILLERS,
     ),
     _keyed(

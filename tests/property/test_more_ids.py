@@ -14,6 +14,7 @@ do not occur in what would be forwarded.
 from __future__ import annotations
 
 import asyncio
+import string
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -52,6 +53,13 @@ def _ch_uid(draw: st.DrawFn) -> str:
     return "CHE" + draw(st.sampled_from(["-", " ", ""])) + body
 
 
+@st.composite
+def _passport(draw: st.DrawFn) -> str:
+    """Austria and Switzerland: one letter and seven digits."""
+    letter = draw(st.sampled_from(string.ascii_uppercase))
+    return letter + draw(st.text(string.digits, min_size=7, max_size=7))
+
+
 _ICAO_DOC = "0123456789CFGHJKLMNPRTVWXYZ"
 
 
@@ -67,6 +75,11 @@ def _id_card(draw: st.DrawFn) -> str:
 _KINDS = {
     "GB_VAT": (_gb_vat(), ["VAT number", "VAT reg.", "USt-Nr. (UK)", ""]),
     "CH_UID": (_ch_uid(), ["UID", "MWST-Nr.", "company id", ""]),
+    "PASSPORT": (
+        _passport(),
+        ["Reisepass", "Nummer des Reisepasses:", "Reisepass-Nr.", "Passnummer",
+         "passport no."],
+    ),
     "DE_ID_CARD": (
         _id_card(),
         ["Personalausweis", "Nummer des Personalausweises:", "Ausweis-Nr.",

@@ -181,6 +181,14 @@ MORE_ROWS: list[tuple[str, str, list[str]]] = [
     ("PASSPORT", "Nummer des Reisepasses: C01X00T47", ["C01X00T47"]),
     ("PASSPORT", "Reisepass-Nr. F12345678", ["F12345678"]),
     ("DATE_OF_BIRTH", "Angabe des Geburtsdatums: 05.03.1985", ["05.03.1985"]),
+    # Austrian and Swiss passports: one letter + 7 digits
+    ("PASSPORT", "Reisepass P1234567 (AT)", ["P1234567"]),
+    ("PASSPORT", "Reisepass: P 1234567", ["P 1234567"]),
+    ("PASSPORT", "Swiss passport X0000000.", ["X0000000"]),
+    ("PASSPORT", "Passnummer S7654321", ["S7654321"]),
+    ("PASSPORT", "order P1234567", []),  # no passport keyword
+    ("PASSPORT", "Reisepass P123456", []),  # a digit short
+    ("PASSPORT", "pass P1234567 to the job", []),  # English "pass" is no keyword
     ("CH_AHV", "AHV 756.1234.5678.97", ["756.1234.5678.97"]),
     ("CH_AHV", "AHV 756.1234.5678.98", []),
     ("ES_DNI", "DNI 12345678Z", ["12345678Z"]),
