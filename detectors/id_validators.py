@@ -38,6 +38,7 @@ __all__ = [
     "is_birth_date",
     "is_ch_uid",
     "is_de_address",
+    "is_de_rvnr",
     "is_gb_vat",
     "is_high_entropy",
     "is_icao_document",
@@ -312,7 +313,8 @@ def is_random_letters(text: str) -> bool:
 
 # ---- VAT and social-insurance numbers outside python-stdnum's EU table ---------------
 # The UK left the EU (its VAT ids are no longer in ``eu.vat``) and Switzerland never
-# joined; their numbers have their own modules.
+# joined; their numbers have their own modules.  The German pension insurance number
+# has none: its rule is written out below from the issuer's published description.
 
 
 def is_gb_vat(text: str) -> bool:
@@ -326,3 +328,25 @@ def is_ch_uid(text: str) -> bool:
     """A Swiss business id (UID, also the VAT number): CHE + 9 digits, mod 11 check."""
     compact = text.replace(" ", "")
     return compact.isascii() and _guard(ch_uid.is_valid, compact)
+
+
+# The Rentenversicherungsnummer (DRV): area 02-89, birth date DDMMYY, the birth name's
+# initial, serial 00-99, check digit.  The letter counts as its two-digit position in
+# the alphabet (A = 01); the twelve digits are weighted 2, 1, 2, 5, 7, 1, 2, 1, 2, 1, 2,
+# 1, the digit sums of the products added, modulo 10.
+_RVNR: Final = re.compile(r"([0-9]{2})([0-9]{2})([0-9]{2})[0-9]{2}([A-Z])([0-9]{2})([0-9])")
+_RVNR_WEIGHTS: Final = (2, 1, 2, 5, 7, 1, 2, 1, 2, 1, 2, 1)
+
+
+def is_de_rvnr(text: str) -> bool:
+    """A German pension (social) insurance number: 12 characters, area, date, check."""
+    found = _RVNR.fullmatch(text.replace(" ", ""))
+    if found is None:
+        return False
+    area, day, month, initial, serial, check = found.groups()
+    if not (2 <= int(area) <= 89 and 1 <= int(day) <= 31 and 1 <= int(month) <= 12):
+        return False
+    digits = found.group(0)[:8] + f"{ord(initial) - 64:02d}" + serial
+    products = (weight * int(d) for weight, d in zip(_RVNR_WEIGHTS, digits, strict=True))
+    total = sum(sum(divmod(product, 10)) for product in products)
+    return total % 10 == int(check)

@@ -221,7 +221,7 @@ _OBFUSCATION_MARKS: Final = (
 
 
 # --- VAT ids outside the EU, social-insurance numbers, German keyword inflection ----
-# (issue #11: UK and Swiss VAT ids.)
+# (issue #11: UK and Swiss VAT ids, the German pension insurance number.)
 
 
 _OTHER_IDS: Final[tuple[EntityPattern, ...]] = (
@@ -247,6 +247,17 @@ _OTHER_IDS: Final[tuple[EntityPattern, ...]] = (
         max_length=15,
         anchors=("CHE",),
         starts_at_anchor=True,
+    ),
+    EntityPattern(
+        name="DE_RVNR",
+        label="NATIONAL_ID",
+        # The initial between the date and the serial marks the number: no keyword needed.
+        pattern=NUM_BEFORE + r"[0-9]{2}[ ]?[0-9]{6}[ ]?[A-Z][ ]?[0-9]{2}[ ]?[0-9]" + NUM_AFTER,
+        validator=idv.is_de_rvnr,
+        score=0.85,
+        description="German pension insurance number (RVNR), area, birth date, initial, check",
+        max_length=16,
+        anchors=DIGITS,
     ),
 )
 

@@ -69,6 +69,8 @@ _NEAR_RULES: Final[Mapping[str, tuple[str, int, int, tuple[int, int] | None]]] =
     "US_ADDRESS": (r"[A-Z]{2} [0-9]{5}", 220, 12, (5, 3)),
     # a bracketed "at" or "dot", or a spelled-out " dot ": the plain " at " form needs one
     "EMAIL_OBFUSCATED": (r"[\[({<] ?(?:at|AT|dot|DOT) ?[\])}>]| (?:dot|DOT) ", 420, 420, None),
+    # the birth date and the initial of a German pension insurance number
+    "DE_RVNR": (r"[0-9]{6} ?[A-Z]", 3, 8, (6, 0)),
 }
 _CLUSTER_RULES: Final[Mapping[str, tuple[int, int, int]]] = {
     # built-in name: (fewest digits a value has, fewest dots, characters it starts

@@ -1,8 +1,9 @@
 """Valid values generated from the formats' definitions, for tests that need them.
 
 Written from the specifications (Luhn; ISO 7064 mod 11,10 with the Steuer-IdNr digit
-rule; HMRC's VAT rule; the Swiss UID's mod 11), not with the library's
-validators, so a test using them stays an independent oracle of what the
+rule; HMRC's VAT rule; the Swiss UID's mod 11; the Deutsche
+Rentenversicherung's check digit), not with the
+library's validators, so a test using them stays an independent oracle of what the
 detectors must find.
 """
 
@@ -14,6 +15,8 @@ from hypothesis import strategies as st
 
 __all__ = [
     "ch_uid",
+    "de_rvnr",
+    "de_rvnr_check_digit",
     "de_tax_id",
     "gb_vat",
     "luhn_check_digit",
@@ -77,3 +80,27 @@ def ch_uid(draw: st.DrawFn) -> str:
     )
     total = sum(w * int(d) for w, d in zip((5, 4, 3, 2, 7, 6, 5, 4), body, strict=True))
     return body + str((11 - total % 11) % 11)
+
+
+def de_rvnr_check_digit(first_eleven: str) -> str:
+    """The check digit of a German pension insurance number: the initial as its two-digit
+    place in the alphabet, weights 2, 1, 2, 5, 7, 1, 2, 1, 2, 1, 2, 1, digit sums of the
+    products added, mod 10."""
+    digits = first_eleven[:8] + f"{string.ascii_uppercase.index(first_eleven[8]) + 1:02d}"
+    digits += first_eleven[9:11]
+    total = 0
+    for weight, digit in zip((2, 1, 2, 5, 7, 1, 2, 1, 2, 1, 2, 1), digits, strict=True):
+        product = weight * int(digit)
+        total += product // 10 + product % 10
+    return str(total % 10)
+
+
+@st.composite
+def de_rvnr(draw: st.DrawFn) -> str:
+    """A German pension insurance number: area 02-89, birth date DDMMYY, the birth
+    name's initial, serial 00-99, check digit."""
+    area = draw(st.integers(2, 89))
+    day, month, year = draw(st.integers(1, 28)), draw(st.integers(1, 12)), draw(st.integers(0, 99))
+    initial = draw(st.sampled_from(string.ascii_uppercase))
+    first = f"{area:02d}{day:02d}{month:02d}{year:02d}{initial}{draw(st.integers(0, 99)):02d}"
+    return first + de_rvnr_check_digit(first)

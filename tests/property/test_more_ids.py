@@ -23,7 +23,7 @@ from detectors.regex import create as create_regex
 from pipelines.chain import Chain
 from pipelines.spans import DetectorContext
 from pipelines.vault import Vault
-from tests.values import ch_uid, gb_vat
+from tests.values import ch_uid, de_rvnr, gb_vat
 
 _SETTINGS = settings(max_examples=150, deadline=None)
 
@@ -54,6 +54,11 @@ def _ch_uid(draw: st.DrawFn) -> str:
 
 
 @st.composite
+def _de_rvnr(draw: st.DrawFn) -> str:
+    return _spaced(draw, draw(de_rvnr()), [2, 6, 1, 2, 1])
+
+
+@st.composite
 def _passport(draw: st.DrawFn) -> str:
     """Austria and Switzerland: one letter and seven digits."""
     letter = draw(st.sampled_from(string.ascii_uppercase))
@@ -75,6 +80,11 @@ def _id_card(draw: st.DrawFn) -> str:
 _KINDS = {
     "GB_VAT": (_gb_vat(), ["VAT number", "VAT reg.", "USt-Nr. (UK)", ""]),
     "CH_UID": (_ch_uid(), ["UID", "MWST-Nr.", "company id", ""]),
+    "DE_RVNR": (
+        _de_rvnr(),
+        ["Rentenversicherungsnummer:", "die Nummer des Sozialversicherungsausweises", "RV-Nr.",
+         "pension insurance number", ""],
+    ),
     "PASSPORT": (
         _passport(),
         ["Reisepass", "Nummer des Reisepasses:", "Reisepass-Nr.", "Passnummer",
@@ -126,3 +136,36 @@ def test_an_identifier_is_masked_in_its_printed_forms(case: tuple[str, str]) -> 
     value, text = case
     forwarded = _sanitize(text)
     assert _skeleton(value) not in _skeleton(forwarded), (text, forwarded)
+
+
+@st.composite
+def _rvnr_like_text(draw: st.DrawFn) -> str:
+    """Valid and broken pension insurance numbers, spaced or not, glued to digits,
+    letters and punctuation, between prose and other digit runs."""
+    pieces: list[str] = []
+    for _ in range(draw(st.integers(1, 5))):
+        pieces.append(draw(st.sampled_from(["", " ", "RV ", "x", "1", "(", "-", "\n", "ID: "])))
+        value = draw(de_rvnr())
+        if draw(st.booleans()):
+            at = draw(st.integers(0, len(value) - 1))
+            value = value[:at] + draw(st.sampled_from(string.digits + "A ")) + value[at + 1 :]
+        pieces.append(_spaced(draw, value, [2, 6, 1, 2, 1]))
+        pieces.append(draw(st.sampled_from(["", ".", " ", "0", "A", " Meier", "-1", ")"])))
+    return "".join(pieces)
+
+
+@_SETTINGS
+@given(_rvnr_like_text())
+def test_rvnr_scan_near_digit_runs_equals_a_whole_text_search(text: str) -> None:
+    """DE_RVNR is tried only near a run of six digits and a capital (its birth date and
+    initial) at the digit clusters: that finds what a whole-text search of the library
+    pattern finds (the validated matches)."""
+    from detectors.library import BUILTIN_ENTITIES, compile_pattern
+
+    entry = BUILTIN_ENTITIES["DE_RVNR"]
+    assert entry.validator is not None
+    expected = [
+        m.span() for m in compile_pattern(entry).finditer(text) if entry.validator(m.group())
+    ]
+    detector = create_regex({"entities": ["DE_RVNR"]}, DetectorContext(name="rx"))
+    assert [(span.start, span.end) for span in detector.scan(text)] == expected

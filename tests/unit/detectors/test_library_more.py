@@ -189,6 +189,14 @@ MORE_ROWS: list[tuple[str, str, list[str]]] = [
     ("PASSPORT", "order P1234567", []),  # no passport keyword
     ("PASSPORT", "Reisepass P123456", []),  # a digit short
     ("PASSPORT", "pass P1234567 to the job", []),  # English "pass" is no keyword
+    # German pension insurance number: no keyword needed, the initial marks it
+    ("DE_RVNR", "RV-Nummer 15070649C103", ["15070649C103"]),
+    ("DE_RVNR", "Sozialversicherungsnummer: 65 170839 J 00 3.", ["65 170839 J 00 3"]),
+    ("DE_RVNR", "ID 53270285M528 ok", ["53270285M528"]),
+    ("DE_RVNR", "RV-Nummer 15070649C104", []),  # check digit off by one
+    ("DE_RVNR", "RV-Nummer 15073249C10x", []),  # no such day, not 12 characters
+    ("DE_RVNR", "RV-Nummer 95070649C103", []),  # area 95 is not assigned
+    ("DE_RVNR", "20240101T123456", []),  # a timestamp
     ("CH_AHV", "AHV 756.1234.5678.97", ["756.1234.5678.97"]),
     ("CH_AHV", "AHV 756.1234.5678.98", []),
     ("ES_DNI", "DNI 12345678Z", ["12345678Z"]),
