@@ -18,6 +18,7 @@ from collections import Counter
 from typing import Final
 
 from stdnum import bic as std_bic
+from stdnum.at import vnr as at_vnr
 from stdnum.ch import ssn as ch_ssn
 from stdnum.ch import uid as ch_uid
 from stdnum.es import dni as es_dni
@@ -34,6 +35,7 @@ from stdnum.se import personnummer as se_pnr
 __all__ = [
     "MONTHS",
     "US_STATES",
+    "is_at_svnr",
     "is_bic",
     "is_birth_date",
     "is_ch_uid",
@@ -350,3 +352,10 @@ def is_de_rvnr(text: str) -> bool:
     products = (weight * int(d) for weight, d in zip(_RVNR_WEIGHTS, digits, strict=True))
     total = sum(sum(divmod(product, 10)) for product in products)
     return total % 10 == int(check)
+
+
+def is_at_svnr(text: str) -> bool:
+    """An Austrian social-insurance number: serial 3, check digit, birth date DDMMYY
+    (weights 3, 7, 9, -, 5, 8, 4, 2, 1, 6, mod 11; python-stdnum ``at.vnr``)."""
+    compact = text.replace(" ", "")
+    return compact.isascii() and _guard(at_vnr.is_valid, compact)

@@ -221,8 +221,18 @@ _OBFUSCATION_MARKS: Final = (
 
 
 # --- VAT ids outside the EU, social-insurance numbers, German keyword inflection ----
-# (issue #11: UK and Swiss VAT ids, the German pension insurance number.)
+# (issue #11: UK and Swiss VAT ids, the German pension insurance number, the Austrian
+# social-insurance number.)
 
+
+_AT_SVNR_WORDS: Final = (
+    *_de_inflected(("sozialversicherungsnummer", "versicherungsnummer")),
+    "sv-nummer", "SV-Nummer", "sv-nr.", "SV-Nr.", "SV Nr.", "svnr", "vsnr", "SVNR", "VSNR",
+    "vers.-nr.", "Vers.-Nr.", "versicherungsnr.", "sozialversicherungsnr.", "e-card",
+    "e-card-nummer", "social insurance number", "social insurance no.",
+    "social security number", "insurance number", "sozialversicherungs-nr.",
+    "Sozialversicherungs-Nr.",
+)  # fmt: skip
 
 _OTHER_IDS: Final[tuple[EntityPattern, ...]] = (
     EntityPattern(
@@ -258,6 +268,17 @@ _OTHER_IDS: Final[tuple[EntityPattern, ...]] = (
         description="German pension insurance number (RVNR), area, birth date, initial, check",
         max_length=16,
         anchors=DIGITS,
+    ),
+    _keyed(
+        "AT_SVNR",
+        "NATIONAL_ID",
+        _AT_SVNR_WORDS,
+        r"[1-9][0-9]{3}[ ]?[0-9]{2}[ ]?[0-9]{2}[ ]?[0-9]{2}" + NUM_AFTER,
+        13,
+        idv.is_at_svnr,
+        0.85,
+        "Austrian social-insurance number, 4 + birth date, check digit, after a keyword",
+        _DE_FILLERS,
     ),
 )
 

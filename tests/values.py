@@ -2,7 +2,7 @@
 
 Written from the specifications (Luhn; ISO 7064 mod 11,10 with the Steuer-IdNr digit
 rule; HMRC's VAT rule; the Swiss UID's mod 11; the Deutsche
-Rentenversicherung's check digit), not with the
+Rentenversicherung's and the Austrian Hauptverband's check digits), not with the
 library's validators, so a test using them stays an independent oracle of what the
 detectors must find.
 """
@@ -14,6 +14,7 @@ import string
 from hypothesis import strategies as st
 
 __all__ = [
+    "at_svnr",
     "ch_uid",
     "de_rvnr",
     "de_rvnr_check_digit",
@@ -104,3 +105,18 @@ def de_rvnr(draw: st.DrawFn) -> str:
     initial = draw(st.sampled_from(string.ascii_uppercase))
     first = f"{area:02d}{day:02d}{month:02d}{year:02d}{initial}{draw(st.integers(0, 99)):02d}"
     return first + de_rvnr_check_digit(first)
+
+
+@st.composite
+def at_svnr(draw: st.DrawFn) -> str:
+    """An Austrian social-insurance number: serial 100-999, check digit, DDMMYY; the
+    check is the sum of the other nine digits weighted 3, 7, 9, 5, 8, 4, 2, 1, 6 mod 11
+    (a 10 is never issued)."""
+    while True:
+        serial = draw(st.integers(100, 999))
+        date = f"{draw(st.integers(1, 28)):02d}{draw(st.integers(1, 12)):02d}"
+        date += f"{draw(st.integers(0, 99)):02d}"
+        nine = f"{serial}{date}"
+        total = sum(w * int(d) for w, d in zip((3, 7, 9, 5, 8, 4, 2, 1, 6), nine, strict=True))
+        if total % 11 != 10:
+            return f"{serial}{total % 11}{date}"

@@ -23,7 +23,7 @@ from detectors.regex import create as create_regex
 from pipelines.chain import Chain
 from pipelines.spans import DetectorContext
 from pipelines.vault import Vault
-from tests.values import ch_uid, de_rvnr, gb_vat
+from tests.values import at_svnr, ch_uid, de_rvnr, gb_vat
 
 _SETTINGS = settings(max_examples=150, deadline=None)
 
@@ -59,6 +59,11 @@ def _de_rvnr(draw: st.DrawFn) -> str:
 
 
 @st.composite
+def _at_svnr(draw: st.DrawFn) -> str:
+    return _spaced(draw, draw(at_svnr()), [4, 6])
+
+
+@st.composite
 def _passport(draw: st.DrawFn) -> str:
     """Austria and Switzerland: one letter and seven digits."""
     letter = draw(st.sampled_from(string.ascii_uppercase))
@@ -84,6 +89,11 @@ _KINDS = {
         _de_rvnr(),
         ["Rentenversicherungsnummer:", "die Nummer des Sozialversicherungsausweises", "RV-Nr.",
          "pension insurance number", ""],
+    ),
+    "AT_SVNR": (
+        _at_svnr(),
+        ["SVNR", "Sozialversicherungsnummer:", "SV-Nr.", "die Versicherungsnummer lautet",
+         "Austrian social insurance number"],
     ),
     "PASSPORT": (
         _passport(),

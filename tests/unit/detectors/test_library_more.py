@@ -197,6 +197,13 @@ MORE_ROWS: list[tuple[str, str, list[str]]] = [
     ("DE_RVNR", "RV-Nummer 15073249C10x", []),  # no such day, not 12 characters
     ("DE_RVNR", "RV-Nummer 95070649C103", []),  # area 95 is not assigned
     ("DE_RVNR", "20240101T123456", []),  # a timestamp
+    # Austrian social-insurance number: after a keyword (bare 10 digits are timestamps)
+    ("AT_SVNR", "SVNR 4563 150385", ["4563 150385"]),
+    ("AT_SVNR", "Versicherungsnummer: 4563150385.", ["4563150385"]),
+    ("AT_SVNR", "Ihre SV-Nummer lautet 1237 010180", ["1237 010180"]),
+    ("AT_SVNR", "SVNR 4564 150385", []),  # check digit off by one
+    ("AT_SVNR", "Rechnung 4563150385", []),  # no keyword
+    ("AT_SVNR", "SVNR 0563 150385", []),  # the serial never starts with 0
     ("CH_AHV", "AHV 756.1234.5678.97", ["756.1234.5678.97"]),
     ("CH_AHV", "AHV 756.1234.5678.98", []),
     ("ES_DNI", "DNI 12345678Z", ["12345678Z"]),
