@@ -46,6 +46,7 @@ __all__ = [
     "is_icao_document",
     "is_national_id",
     "is_random_letters",
+    "is_uk_nino",
     "is_us_address",
     "is_us_itin",
     "is_vat_id",
@@ -316,7 +317,8 @@ def is_random_letters(text: str) -> bool:
 # ---- VAT and social-insurance numbers outside python-stdnum's EU table ---------------
 # The UK left the EU (its VAT ids are no longer in ``eu.vat``) and Switzerland never
 # joined; their numbers have their own modules.  The German pension insurance number
-# has none: its rule is written out below from the issuer's published description.
+# and the UK National Insurance number have none: their rules are written out below
+# from the issuers' published descriptions.
 
 
 def is_gb_vat(text: str) -> bool:
@@ -359,3 +361,16 @@ def is_at_svnr(text: str) -> bool:
     (weights 3, 7, 9, -, 5, 8, 4, 2, 1, 6, mod 11; python-stdnum ``at.vnr``)."""
     compact = text.replace(" ", "")
     return compact.isascii() and _guard(at_vnr.is_valid, compact)
+
+
+# HMRC (National Insurance Manual NIM39110): the first letter is not D, F, I, Q, U or V,
+# the second not D, F, I, O, Q, U or V; BG, GB, KN, NK, NT, TN and ZZ are never issued;
+# six digits; a suffix A-D.
+_NINO: Final = re.compile(r"[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z][0-9]{6}[A-D]")
+_NINO_UNISSUED: Final = frozenset(("BG", "GB", "KN", "NK", "NT", "TN", "ZZ"))
+
+
+def is_uk_nino(text: str) -> bool:
+    """A UK National Insurance number in HMRC's issued ranges (no check digit exists)."""
+    compact = text.replace(" ", "")
+    return _NINO.fullmatch(compact) is not None and compact[:2] not in _NINO_UNISSUED

@@ -222,7 +222,7 @@ _OBFUSCATION_MARKS: Final = (
 
 # --- VAT ids outside the EU, social-insurance numbers, German keyword inflection ----
 # (issue #11: UK and Swiss VAT ids, the German pension insurance number, the Austrian
-# social-insurance number.)
+# social-insurance number, the UK National Insurance number.)
 
 
 _AT_SVNR_WORDS: Final = (
@@ -232,6 +232,13 @@ _AT_SVNR_WORDS: Final = (
     "e-card-nummer", "social insurance number", "social insurance no.",
     "social security number", "insurance number", "sozialversicherungs-nr.",
     "Sozialversicherungs-Nr.",
+)  # fmt: skip
+
+_NINO_WORDS: Final = (
+    "national insurance number", "national insurance no.", "national insurance",
+    "national insurance #", "National Insurance number", "National Insurance Number",
+    "National Insurance No.", "National Insurance", "nino", "NINO", "ni number", "NI number",
+    "NI Number", "ni no.", "NI no.", "NI No.", "NI", "N.I.", "N.I. number", "NI #", "NI#",
 )  # fmt: skip
 
 _OTHER_IDS: Final[tuple[EntityPattern, ...]] = (
@@ -279,6 +286,16 @@ _OTHER_IDS: Final[tuple[EntityPattern, ...]] = (
         0.85,
         "Austrian social-insurance number, 4 + birth date, check digit, after a keyword",
         _DE_FILLERS,
+    ),
+    _keyed(
+        "UK_NINO",
+        "NATIONAL_ID",
+        _NINO_WORDS,
+        r"[A-Z]{2}[ ]?[0-9]{2}[ ]?[0-9]{2}[ ]?[0-9]{2}[ ]?[A-D]" + TOKEN_AFTER,
+        13,
+        idv.is_uk_nino,
+        0.85,
+        "UK National Insurance number (HMRC prefixes, suffix A-D) after a keyword",
     ),
 )
 

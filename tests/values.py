@@ -1,7 +1,7 @@
 """Valid values generated from the formats' definitions, for tests that need them.
 
 Written from the specifications (Luhn; ISO 7064 mod 11,10 with the Steuer-IdNr digit
-rule; HMRC's VAT rule; the Swiss UID's mod 11; the Deutsche
+rule; HMRC's VAT and National Insurance rules; the Swiss UID's mod 11; the Deutsche
 Rentenversicherung's and the Austrian Hauptverband's check digits), not with the
 library's validators, so a test using them stays an independent oracle of what the
 detectors must find.
@@ -21,6 +21,7 @@ __all__ = [
     "de_tax_id",
     "gb_vat",
     "luhn_check_digit",
+    "uk_nino",
 ]
 
 
@@ -120,3 +121,20 @@ def at_svnr(draw: st.DrawFn) -> str:
         total = sum(w * int(d) for w, d in zip((3, 7, 9, 5, 8, 4, 2, 1, 6), nine, strict=True))
         if total % 11 != 10:
             return f"{serial}{total % 11}{date}"
+
+
+_NINO_FIRST = "ABCEGHJKLMNOPRSTWXYZ"  # not D, F, I, Q, U, V
+_NINO_SECOND = "ABCEGHJKLMNPRSTWXYZ"  # nor O
+
+
+@st.composite
+def uk_nino(draw: st.DrawFn) -> str:
+    """A UK National Insurance number as HMRC issues them: two prefix letters (not D,
+    F, I, Q, U, V; the second not O; never BG, GB, KN, NK, NT, TN, ZZ), six digits, a
+    suffix A-D."""
+    prefix = draw(
+        st.tuples(st.sampled_from(_NINO_FIRST), st.sampled_from(_NINO_SECOND))
+        .map("".join)
+        .filter(lambda p: p not in ("BG", "GB", "KN", "NK", "NT", "TN", "ZZ"))
+    )
+    return f"{prefix}{draw(st.integers(0, 999999)):06d}{draw(st.sampled_from('ABCD'))}"

@@ -23,7 +23,7 @@ from detectors.regex import create as create_regex
 from pipelines.chain import Chain
 from pipelines.spans import DetectorContext
 from pipelines.vault import Vault
-from tests.values import at_svnr, ch_uid, de_rvnr, gb_vat
+from tests.values import at_svnr, ch_uid, de_rvnr, gb_vat, uk_nino
 
 _SETTINGS = settings(max_examples=150, deadline=None)
 
@@ -64,6 +64,11 @@ def _at_svnr(draw: st.DrawFn) -> str:
 
 
 @st.composite
+def _uk_nino(draw: st.DrawFn) -> str:
+    return _spaced(draw, draw(uk_nino()), [2, 2, 2, 2, 1])
+
+
+@st.composite
 def _passport(draw: st.DrawFn) -> str:
     """Austria and Switzerland: one letter and seven digits."""
     letter = draw(st.sampled_from(string.ascii_uppercase))
@@ -94,6 +99,10 @@ _KINDS = {
         _at_svnr(),
         ["SVNR", "Sozialversicherungsnummer:", "SV-Nr.", "die Versicherungsnummer lautet",
          "Austrian social insurance number"],
+    ),
+    "UK_NINO": (
+        _uk_nino(),
+        ["NI number:", "National Insurance number", "NINO", "national insurance no."],
     ),
     "PASSPORT": (
         _passport(),

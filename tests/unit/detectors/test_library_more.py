@@ -204,6 +204,14 @@ MORE_ROWS: list[tuple[str, str, list[str]]] = [
     ("AT_SVNR", "SVNR 4564 150385", []),  # check digit off by one
     ("AT_SVNR", "Rechnung 4563150385", []),  # no keyword
     ("AT_SVNR", "SVNR 0563 150385", []),  # the serial never starts with 0
+    # UK National Insurance number: HMRC's prefixes, suffix A-D, after a keyword
+    ("UK_NINO", "NI number: AB 12 34 56 C", ["AB 12 34 56 C"]),
+    ("UK_NINO", "National Insurance number AB123456D.", ["AB123456D"]),
+    ("UK_NINO", "NINO: JG 10 37 59 A", ["JG 10 37 59 A"]),
+    ("UK_NINO", "NI number: GB 12 34 56 C", []),  # GB is never issued
+    ("UK_NINO", "NI number: DA 12 34 56 C", []),  # D is no first letter
+    ("UK_NINO", "NI number: AB 12 34 56 E", []),  # suffix beyond D
+    ("UK_NINO", "ref AB 12 34 56 C", []),  # no keyword
     ("CH_AHV", "AHV 756.1234.5678.97", ["756.1234.5678.97"]),
     ("CH_AHV", "AHV 756.1234.5678.98", []),
     ("ES_DNI", "DNI 12345678Z", ["12345678Z"]),

@@ -83,7 +83,7 @@ def test_match_reach_of_the_builtins() -> None:
         "OPENAI_API_KEY": 308, "BEARER_TOKEN": 4109, "DATE_OF_BIRTH": 86, "PASSPORT": 67,
         "DE_ID_CARD": 75, "CH_AHV": 18, "ES_DNI": 11, "IT_CODICE_FISCALE": 17, "FR_NIR": 23,
         "SE_PERSONNUMMER": 15, "NL_BSN": 71, "PL_PESEL": 59, "EU_VAT_ID": 16, "GB_VAT_ID": 20,
-        "CH_UID": 17, "DE_RVNR": 18, "AT_SVNR": 88, "BIC": 63,
+        "CH_UID": 17, "DE_RVNR": 18, "AT_SVNR": 88, "UK_NINO": 80, "BIC": 63,
         "AWS_SECRET_KEY": 72, "AWS_SECRET_NEAR_ID": 117, "GITLAB_TOKEN": 259,
         "GOOGLE_API_KEY": 40, "NPM_TOKEN": 41, "SENDGRID_KEY": 70, "STRIPE_KEY": 108,
         "SLACK_WEBHOOK": 155, "PYPI_TOKEN": 321, "HUGGINGFACE_TOKEN": 49, "TWILIO_KEY": 35,
