@@ -18,12 +18,15 @@ from collections import Counter
 from typing import Final
 
 from stdnum import bic as std_bic
+from stdnum.at import vnr as at_vnr
 from stdnum.ch import ssn as ch_ssn
+from stdnum.ch import uid as ch_uid
 from stdnum.es import dni as es_dni
 from stdnum.es import nie as es_nie
 from stdnum.eu import vat as eu_vat
 from stdnum.fi import hetu as fi_hetu
 from stdnum.fr import nir as fr_nir
+from stdnum.gb import vat as gb_vat
 from stdnum.it import codicefiscale as it_cf
 from stdnum.nl import bsn as nl_bsn
 from stdnum.pl import pesel as pl_pesel
@@ -34,13 +37,18 @@ from pipelines.canon.fold import fold
 __all__ = [
     "MONTHS",
     "US_STATES",
+    "is_at_svnr",
     "is_bic",
     "is_birth_date",
+    "is_ch_uid",
     "is_de_address",
+    "is_de_rvnr",
+    "is_gb_vat",
     "is_high_entropy",
     "is_icao_document",
     "is_national_id",
     "is_random_letters",
+    "is_uk_nino",
     "is_us_address",
     "is_us_itin",
     "is_vat_id",
@@ -320,3 +328,65 @@ def is_random_letters(text: str) -> bool:
     letters = [ch for ch in text if ch.isalpha()]
     mixed = any(ch.isupper() for ch in letters) and any(ch.islower() for ch in letters)
     return mixed and shannon_entropy(text) >= _MIN_ENTROPY
+
+
+# ---- VAT and social-insurance numbers outside python-stdnum's EU table ---------------
+# The UK left the EU (its VAT ids are no longer in ``eu.vat``) and Switzerland never
+# joined; their numbers have their own modules.  The German pension insurance number
+# and the UK National Insurance number have none: their rules are written out below
+# from the issuers' published descriptions.
+
+
+def is_gb_vat(text: str) -> bool:
+    """A UK VAT registration number: GB + 9 digits (mod 97 check, both schemes), a
+    branch's 12, or GBGD/GBHA + 3 (government department 000-499, health 500-999)."""
+    compact = text.replace(" ", "")
+    return compact.isascii() and compact.startswith("GB") and _guard(gb_vat.is_valid, compact)
+
+
+def is_ch_uid(text: str) -> bool:
+    """A Swiss business id (UID, also the VAT number): CHE + 9 digits, mod 11 check."""
+    compact = text.replace(" ", "")
+    return compact.isascii() and _guard(ch_uid.is_valid, compact)
+
+
+# The Rentenversicherungsnummer (DRV): area 02-89, birth date DDMMYY, the birth name's
+# initial, serial 00-99, check digit.  The letter counts as its two-digit position in
+# the alphabet (A = 01); the twelve digits are weighted 2, 1, 2, 5, 7, 1, 2, 1, 2, 1, 2,
+# 1, the digit sums of the products added, modulo 10.
+_RVNR: Final = re.compile(r"([0-9]{2})([0-9]{2})([0-9]{2})[0-9]{2}([A-Z])([0-9]{2})([0-9])")
+_RVNR_WEIGHTS: Final = (2, 1, 2, 5, 7, 1, 2, 1, 2, 1, 2, 1)
+
+
+def is_de_rvnr(text: str) -> bool:
+    """A German pension (social) insurance number: 12 characters, area, date, check."""
+    found = _RVNR.fullmatch(text.replace(" ", ""))
+    if found is None:
+        return False
+    area, day, month, initial, serial, check = found.groups()
+    if not (2 <= int(area) <= 89 and 1 <= int(day) <= 31 and 1 <= int(month) <= 12):
+        return False
+    digits = found.group(0)[:8] + f"{ord(initial) - 64:02d}" + serial
+    products = (weight * int(d) for weight, d in zip(_RVNR_WEIGHTS, digits, strict=True))
+    total = sum(sum(divmod(product, 10)) for product in products)
+    return total % 10 == int(check)
+
+
+def is_at_svnr(text: str) -> bool:
+    """An Austrian social-insurance number: serial 3, check digit, birth date DDMMYY
+    (weights 3, 7, 9, -, 5, 8, 4, 2, 1, 6, mod 11; python-stdnum ``at.vnr``)."""
+    compact = text.replace(" ", "")
+    return compact.isascii() and _guard(at_vnr.is_valid, compact)
+
+
+# HMRC (National Insurance Manual NIM39110): the first letter is not D, F, I, Q, U or V,
+# the second not D, F, I, O, Q, U or V; BG, GB, KN, NK, NT, TN and ZZ are never issued;
+# six digits; a suffix A-D.
+_NINO: Final = re.compile(r"[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z][0-9]{6}[A-D]")
+_NINO_UNISSUED: Final = frozenset(("BG", "GB", "KN", "NK", "NT", "TN", "ZZ"))
+
+
+def is_uk_nino(text: str) -> bool:
+    """A UK National Insurance number in HMRC's issued ranges (no check digit exists)."""
+    compact = text.replace(" ", "")
+    return _NINO.fullmatch(compact) is not None and compact[:2] not in _NINO_UNISSUED

@@ -114,6 +114,26 @@ def _keyed(
     )
 
 
+def _de_inflected(nouns: Iterable[str]) -> tuple[str, ...]:
+    """German keyword nouns as prose inflects and compounds them: the genitive
+    (``des Ausweises``, ``des Reisepasses``, ``des Geburtsdatums``) and the compounds
+    that name the number (``Ausweisnummer``, ``Ausweis-Nr.``, ``Pass Nr.``; the dot is a
+    filler of the gap).  Each form is then typed lower case, capitalised or upper case
+    (:func:`~detectors.entity_pattern.keyword_forms`), so ``-Nr``/``-Nummer`` with their
+    own capital are listed too."""
+    forms: list[str] = []
+    for noun in nouns:
+        forms += [noun, noun + "es"] if noun.endswith("s") else [noun, noun + "s", noun + "es"]
+        for tail in ("nummer", "nr", "Nummer", "Nr"):
+            forms += [noun + tail.lower(), noun + "-" + tail, noun + " " + tail]
+    return tuple(dict.fromkeys(forms))
+
+
+# German fillers between such a keyword and its value ("Ausweis mit der Nummer ...",
+# "Versicherungsnummer lautet ...").
+_DE_FILLERS: Final = ("ist", "lautet", "mit", "der", "die", "des")
+
+
 # --- dates of birth ---------------------------------------------------------------
 
 _MONTH: Final = keyword(sorted(idv.MONTHS, key=len, reverse=True))
@@ -127,7 +147,7 @@ _DATE: Final = (
 )
 _BIRTH_WORDS: Final = (
     "born", "b.", "dob", "d.o.b.", "date of birth", "birth date", "birthdate", "birthday",
-    "geboren", "geb.", "geburtsdatum", "geburtstag", "geb.-datum",
+    "geboren", "geb.", *_de_inflected(("geburtsdatum", "geburtstag")), "geb.-datum",
 )  # fmt: skip
 
 # --- phone numbers without separators ---------------------------------------------
@@ -181,12 +201,13 @@ _CARD_WORDS: Final = (
 
 _DOC_CHAR: Final = "[0-9CFGHJKLMNPRTVWXYZ]"
 _PASSPORT_WORDS: Final = (
-    "passport", "passport no.", "passport number", "passport #", "reisepass",
-    "reisepassnummer", "passnummer", "pass-nr.", "passnr.", "pass nr.",
+    "passport", "passport no.", "passport number", "passport #",
+    *_de_inflected(("reisepass",)),
+    *(form for form in _de_inflected(("pass",)) if form not in ("pass", "passes")),
 )  # fmt: skip
 _ID_CARD_WORDS: Final = (
-    "personalausweis", "personalausweisnummer", "ausweisnummer", "ausweis-nr.",
-    "ausweis nr.", "ausweis", "id card", "id-karte", "identity card", "pa-nr.",
+    *_de_inflected(("personalausweis", "ausweis", "id-karte")),
+    "id card", "identity card", "pa-nr.", "PA-Nr.",
 )  # fmt: skip
 
 _EU_VAT_PREFIXES: Final = (
@@ -259,6 +280,86 @@ _OBFUSCATION_MARKS: Final = (
 )
 
 
+# --- VAT ids outside the EU, social-insurance numbers, German keyword inflection ----
+# (issue #11: UK and Swiss VAT ids, the German pension insurance number, the Austrian
+# social-insurance number, the UK National Insurance number.)
+
+
+_AT_SVNR_WORDS: Final = (
+    *_de_inflected(("sozialversicherungsnummer", "versicherungsnummer")),
+    "sv-nummer", "SV-Nummer", "sv-nr.", "SV-Nr.", "SV Nr.", "svnr", "vsnr", "SVNR", "VSNR",
+    "vers.-nr.", "Vers.-Nr.", "versicherungsnr.", "sozialversicherungsnr.", "e-card",
+    "e-card-nummer", "social insurance number", "social insurance no.",
+    "social security number", "insurance number", "sozialversicherungs-nr.",
+    "Sozialversicherungs-Nr.",
+)  # fmt: skip
+
+_NINO_WORDS: Final = (
+    "national insurance number", "national insurance no.", "national insurance",
+    "national insurance #", "National Insurance number", "National Insurance Number",
+    "National Insurance No.", "National Insurance", "nino", "NINO", "ni number", "NI number",
+    "NI Number", "ni no.", "NI no.", "NI No.", "NI", "N.I.", "N.I. number", "NI #", "NI#",
+)  # fmt: skip
+
+_OTHER_IDS: Final[tuple[EntityPattern, ...]] = (
+    EntityPattern(
+        name="GB_VAT_ID",
+        label="VAT_ID",
+        pattern=r"(?<![\w\-])GB[ ]?(?:[0-9]{3}[ ]?[0-9]{4}[ ]?[0-9]{2}(?:[ ]?[0-9]{3})?"
+        r"|(?:GD|HA)[0-9]{3})" + NUM_AFTER,
+        validator=idv.is_gb_vat,
+        score=0.85,
+        description="UK VAT registration number: GB + 9 digits (branch + 3), GBGD/GBHA + 3",
+        max_length=18,
+        anchors=("GB",),
+        starts_at_anchor=True,
+    ),
+    EntityPattern(
+        name="CH_UID",
+        label="VAT_ID",
+        pattern=r"(?<![\w\-])CHE[\- ]?(?:[0-9]{3}\.[0-9]{3}\.[0-9]{3}|[0-9]{9})" + NUM_AFTER,
+        validator=idv.is_ch_uid,
+        score=0.85,
+        description="Swiss business id / VAT number (UID), CHE-123.456.789, mod 11 check",
+        max_length=15,
+        anchors=("CHE",),
+        starts_at_anchor=True,
+    ),
+    EntityPattern(
+        name="DE_RVNR",
+        label="NATIONAL_ID",
+        # The initial between the date and the serial marks the number: no keyword needed.
+        pattern=NUM_BEFORE + r"[0-9]{2}[ ]?[0-9]{6}[ ]?[A-Z][ ]?[0-9]{2}[ ]?[0-9]" + NUM_AFTER,
+        validator=idv.is_de_rvnr,
+        score=0.85,
+        description="German pension insurance number (RVNR), area, birth date, initial, check",
+        max_length=16,
+        anchors=DIGITS,
+    ),
+    _keyed(
+        "AT_SVNR",
+        "NATIONAL_ID",
+        _AT_SVNR_WORDS,
+        r"[1-9][0-9]{3}[ ]?[0-9]{2}[ ]?[0-9]{2}[ ]?[0-9]{2}" + NUM_AFTER,
+        13,
+        idv.is_at_svnr,
+        0.85,
+        "Austrian social-insurance number, 4 + birth date, check digit, after a keyword",
+        _DE_FILLERS,
+    ),
+    _keyed(
+        "UK_NINO",
+        "NATIONAL_ID",
+        _NINO_WORDS,
+        r"[A-Z]{2}[ ]?[0-9]{2}[ ]?[0-9]{2}[ ]?[0-9]{2}[ ]?[A-D]" + TOKEN_AFTER,
+        13,
+        idv.is_uk_nino,
+        0.85,
+        "UK National Insurance number (HMRC prefixes, suffix A-D) after a keyword",
+    ),
+)
+
+
 PERSONAL_ENTRIES: Final[tuple[EntityPattern, ...]] = (
     _keyed(
         "DATE_OF_BIRTH",
@@ -307,11 +408,14 @@ PERSONAL_ENTRIES: Final[tuple[EntityPattern, ...]] = (
         "PASSPORT",
         "PASSPORT",
         _PASSPORT_WORDS,
-        rf"(?:[CFGHJK]{_DOC_CHAR}{{8}}|[A-Z][0-9]{{8}}|[0-9]{{9}})" + TOKEN_AFTER,
+        rf"(?:[CFGHJK]{_DOC_CHAR}{{8}}|[A-Z][0-9]{{8}}|[0-9]{{9}}|[A-Z][ ]?[0-9]{{7}})"
+        + TOKEN_AFTER,
         9,
         None,
         0.85,
-        "Passport number (German C/F/G/H/J/K + 8, US 9 digits or letter + 8) after a keyword",
+        "Passport number (German C/F/G/H/J/K + 8, US 9 digits or letter + 8, Austrian and"
+        " Swiss letter + 7) after a keyword",
+        _DE_FILLERS,
     ),
     _keyed(
         "DE_ID_CARD",
@@ -322,6 +426,7 @@ PERSONAL_ENTRIES: Final[tuple[EntityPattern, ...]] = (
         lambda text: len(text) == 9 or idv.is_icao_document(text),
         0.85,
         "German Personalausweis number after a keyword (ICAO check digit if written)",
+        _DE_FILLERS,
     ),
     EntityPattern(
         name="CH_AHV",
@@ -408,6 +513,7 @@ PERSONAL_ENTRIES: Final[tuple[EntityPattern, ...]] = (
         anchors=_EU_VAT_PREFIXES,
         starts_at_anchor=True,
     ),
+    *_OTHER_IDS,
     _keyed(
         "BIC",
         "BIC",

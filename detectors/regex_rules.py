@@ -76,6 +76,8 @@ _NEAR_RULES: Final[Mapping[str, tuple[str, int, int, tuple[int, int] | None]]] =
     "US_ADDRESS": (r"[A-Z]{2} [0-9]{5}", 220, 12, (5, 3)),
     # a bracketed "at" or "dot", or a spelled-out " dot ": the plain " at " form needs one
     "EMAIL_OBFUSCATED": (r"[\[({<] ?(?:at|AT|dot|DOT) ?[\])}>]| (?:dot|DOT) ", 420, 420, None),
+    # the birth date and the initial of a German pension insurance number
+    "DE_RVNR": (r"[0-9]{6} ?[A-Z]", 3, 8, (6, 0)),
 }
 # Built-ins tried at their anchors whose every value holds a run of at least this many
 # digits: an anchor is tried only if such a run occurs in its window (keyword, glue,

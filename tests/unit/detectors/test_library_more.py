@@ -1,5 +1,6 @@
 """Rows for the wider library: phone extensions and bare numbers, every card scheme,
-credentials, birth dates, ITINs, identity documents, VAT ids, BICs, postal addresses,
+credentials, birth dates, ITINs, identity documents, VAT ids (EU, UK, Swiss),
+social-insurance numbers (DE, AT, UK), BICs, postal addresses,
 obfuscated e-mail addresses; and the rule that a reply is masked exactly where a prompt
 would be (egress output patterns as strict as the ingress detector).
 
@@ -205,6 +206,48 @@ MORE_ROWS: list[tuple[str, str, list[str]]] = [
     ("DE_ID_CARD", "Ausweisnummer: T220001293", ["T220001293"]),  # ICAO check digit 3
     ("DE_ID_CARD", "Ausweisnummer: T220001294", []),  # check digit off by one
     ("DE_ID_CARD", "Kundennummer L01X00T47", []),
+    # German keywords as prose inflects them: genitive, -nummer/-Nr. compounds
+    ("DE_ID_CARD", "die Nummer des Personalausweises: L01X00T47", ["L01X00T47"]),
+    ("DE_ID_CARD", "Ausweis-Nr. L01X00T47", ["L01X00T47"]),
+    ("DE_ID_CARD", "laut des Ausweises T220001293.", ["T220001293"]),
+    ("DE_ID_CARD", "Personalausweis-Nummer: L01X00T47", ["L01X00T47"]),
+    ("DE_ID_CARD", "Ausweis mit der Nummer L01X00T47", ["L01X00T47"]),
+    ("DE_ID_CARD", "des Ausweises T220001294", []),  # check digit off by one
+    ("DE_ID_CARD", "Ausweiskontrolle L01X00T47", []),  # not an inflection of the keyword
+    ("PASSPORT", "Nummer des Reisepasses: C01X00T47", ["C01X00T47"]),
+    ("PASSPORT", "Reisepass-Nr. F12345678", ["F12345678"]),
+    ("DATE_OF_BIRTH", "Angabe des Geburtsdatums: 05.03.1985", ["05.03.1985"]),
+    # Austrian and Swiss passports: one letter + 7 digits
+    ("PASSPORT", "Reisepass P1234567 (AT)", ["P1234567"]),
+    ("PASSPORT", "Reisepass: P 1234567", ["P 1234567"]),
+    ("PASSPORT", "Swiss passport X0000000.", ["X0000000"]),
+    ("PASSPORT", "Passnummer S7654321", ["S7654321"]),
+    ("PASSPORT", "order P1234567", []),  # no passport keyword
+    ("PASSPORT", "Reisepass P123456", []),  # a digit short
+    ("PASSPORT", "pass P1234567 to the job", []),  # English "pass" is no keyword
+    # German pension insurance number: no keyword needed, the initial marks it
+    ("DE_RVNR", "RV-Nummer 15070649C103", ["15070649C103"]),
+    ("DE_RVNR", "Sozialversicherungsnummer: 65 170839 J 00 3.", ["65 170839 J 00 3"]),
+    ("DE_RVNR", "ID 53270285M528 ok", ["53270285M528"]),
+    ("DE_RVNR", "RV-Nummer 15070649C104", []),  # check digit off by one
+    ("DE_RVNR", "RV-Nummer 15073249C10x", []),  # no such day, not 12 characters
+    ("DE_RVNR", "RV-Nummer 95070649C103", []),  # area 95 is not assigned
+    ("DE_RVNR", "20240101T123456", []),  # a timestamp
+    # Austrian social-insurance number: after a keyword (bare 10 digits are timestamps)
+    ("AT_SVNR", "SVNR 4563 150385", ["4563 150385"]),
+    ("AT_SVNR", "Versicherungsnummer: 4563150385.", ["4563150385"]),
+    ("AT_SVNR", "Ihre SV-Nummer lautet 1237 010180", ["1237 010180"]),
+    ("AT_SVNR", "SVNR 4564 150385", []),  # check digit off by one
+    ("AT_SVNR", "Rechnung 4563150385", []),  # no keyword
+    ("AT_SVNR", "SVNR 0563 150385", []),  # the serial never starts with 0
+    # UK National Insurance number: HMRC's prefixes, suffix A-D, after a keyword
+    ("UK_NINO", "NI number: AB 12 34 56 C", ["AB 12 34 56 C"]),
+    ("UK_NINO", "National Insurance number AB123456D.", ["AB123456D"]),
+    ("UK_NINO", "NINO: JG 10 37 59 A", ["JG 10 37 59 A"]),
+    ("UK_NINO", "NI number: GB 12 34 56 C", []),  # GB is never issued
+    ("UK_NINO", "NI number: DA 12 34 56 C", []),  # D is no first letter
+    ("UK_NINO", "NI number: AB 12 34 56 E", []),  # suffix beyond D
+    ("UK_NINO", "ref AB 12 34 56 C", []),  # no keyword
     ("CH_AHV", "AHV 756.1234.5678.97", ["756.1234.5678.97"]),
     ("CH_AHV", "AHV 756.1234.5678.98", []),
     ("ES_DNI", "DNI 12345678Z", ["12345678Z"]),
@@ -225,6 +268,21 @@ MORE_ROWS: list[tuple[str, str, list[str]]] = [
     ("EU_VAT_ID", "UID ATU13585627.", ["ATU13585627"]),
     ("EU_VAT_ID", "USt-IdNr. DE136695977", []),
     ("EU_VAT_ID", "DESIGN123 and IT department", []),
+    # UK VAT (GB left the EU: its own entry) and Swiss UID, check digits per HMRC / BFS
+    ("GB_VAT_ID", "VAT reg. GB 123 4567 82.", ["GB 123 4567 82"]),
+    ("GB_VAT_ID", "VAT GB123456727 (2010 scheme)", ["GB123456727"]),
+    ("GB_VAT_ID", "branch GB 123 4567 82 001", ["GB 123 4567 82 001"]),
+    ("GB_VAT_ID", "GBGD001 and GBHA599", ["GBGD001", "GBHA599"]),
+    ("GB_VAT_ID", "VAT GB 123 4567 83", []),  # check digits off by one
+    ("GB_VAT_ID", "GBGD599 and GBHA001", []),  # departments below 500, health from 500
+    ("GB_VAT_ID", "IBAN GB82 WEST 1234 5698 7654 32", []),
+    ("GB_VAT_ID", "VAT 123 4567 82", []),  # without the GB prefix: any nine digits
+    ("CH_UID", "UID CHE-123.456.788 MWST", ["CHE-123.456.788"]),
+    ("CH_UID", "TVA CHE123456788.", ["CHE123456788"]),
+    ("CH_UID", "CHE 123.456.788 IVA", ["CHE 123.456.788"]),
+    ("CH_UID", "UID CHE-123.456.789", []),  # check digit off by one
+    ("CH_UID", "UID 123.456.788", []),  # without CHE
+    ("CH_UID", "CHEF-123.456.788", []),
     ("BIC", "BIC: COBADEFFXXX", ["COBADEFFXXX"]),
     ("BIC", "SWIFT code DEUTDEFF.", ["DEUTDEFF"]),
     ("BIC", "a BUSINESS DOCUMENT", []),  # all-caps words: no BIC keyword
