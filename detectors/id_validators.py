@@ -31,6 +31,7 @@ from stdnum.se import personnummer as se_pnr
 
 __all__ = [
     "MONTHS",
+    "US_MILITARY_STATES",
     "US_STATES",
     "is_bic",
     "is_birth_date",
@@ -255,16 +256,26 @@ US_STATES: Final = frozenset(
         "VI",
         "AS",
         "MP",
+        # the freely associated states USPS delivers to (Publication 28, appendix B)
+        "FM",
+        "MH",
+        "PW",
     ]
 )
-_US_TAIL: Final = re.compile(r"([A-Z]{2}) ([0-9]{5})(?:-[0-9]{4})?\Z")
+# Armed Forces "state" codes: only after APO, FPO or DPO (Publication 28, section 225).
+US_MILITARY_STATES: Final = frozenset(["AA", "AE", "AP"])
+_US_TAIL: Final = re.compile(r"(?:([ADF]PO) )?([A-Z]{2}) ([0-9]{5})(?:-[0-9]{4})?\Z")
 _DE_PLZ: Final = re.compile(r"(?<![0-9])(?:D-)?([0-9]{5})(?![0-9])")
 
 
 def is_us_address(text: str) -> bool:
-    """A US street address ending in a state code and a ZIP code that exist."""
+    """A US address ending in a state code and a ZIP code that exist: a state, DC, a
+    territory or freely associated state; AA/AE/AP only after APO/FPO/DPO."""
     found = _US_TAIL.search(text)
-    return found is not None and found.group(1) in US_STATES and found.group(2) != "00000"
+    if found is None or found.group(3) == "00000":
+        return False
+    states = US_MILITARY_STATES if found.group(1) else US_STATES
+    return found.group(2) in states
 
 
 def is_de_address(text: str) -> bool:

@@ -164,11 +164,26 @@ _DE_ADDRESS: Final = (
     rf"(?:[ ](?:am|an[ ]der|im|in[ ]der|ob[ ]der|bei|vor[ ]der|auf[ ]der)[ ][{_UP}][\w\-ß]*)?"
     r"(?![\w\-])"
 )
-_US_ADDRESS: Final = (
-    r"(?<![\w.,\-/])[0-9]{1,6}(?:[ ][A-Z0-9][A-Za-z0-9'\-]*\.?){1,5}"
+# Lines of an address are joined by a comma, a line break or (in the detectors' views,
+# where every whitespace run is one space) a plain space.
+_LINE_BREAK: Final = r"(?:,[ ]?|[ ]?\n|[ ])"
+# USPS Publication 28: a street line, then "City, ST ZIP" (a state, DC, a territory or
+# a freely associated state; the validator checks the code) ...
+_US_CIVIL: Final = (
+    r"[0-9]{1,6}(?:[ ][A-Z0-9][A-Za-z0-9'\-]*\.?){1,5}"
     r"(?:,?[ ](?:Apt\.?|Suite|Ste\.?|Unit|Apartment|Fl\.?|Floor|\#)[ ]?[0-9A-Z][0-9A-Za-z\-]{0,5})?"
-    r"(?:,[ ]?|[ ]?\n)(?:[A-Z][A-Za-z'\-.]*[ ]){0,3}[A-Z][A-Za-z'\-.]*,[ ][A-Z]{2}[ ]"
-    r"[0-9]{5}(?:-[0-9]{4})?(?![\w\-])"
+    rf"{_LINE_BREAK}(?:[A-Z][A-Za-z'\-.]*[ ]){{0,3}}[A-Z][A-Za-z'\-.]*,[ ][A-Z]{{2}}"
+)
+# ... or a military / diplomatic address (section 225): "PSC 1234, Box 5678", "CMR 450
+# Box 12", "Unit 2050 Box 4190" or a ship ("USS Name", "USNS Name", "USCGC Name"), then
+# APO/FPO/DPO and the Armed Forces code AA/AE/AP.
+_US_MILITARY: Final = (
+    r"(?:(?:PSC|CMR|Unit|UNIT)[ ][0-9]{1,5},?[ ](?:Box|BOX)[ ][0-9]{1,5}"
+    r"|(?:USS|USNS|USCGC)(?:[ ][A-Z][A-Za-z0-9'.\-]*){1,4})"
+    rf"{_LINE_BREAK}(?:APO|FPO|DPO)[ ](?:AA|AE|AP)"
+)
+_US_ADDRESS: Final = (
+    rf"(?<![\w.,\-/])(?:{_US_CIVIL}|{_US_MILITARY})[ ][0-9]{{5}}(?:-[0-9]{{4}})?(?![\w\-])"
 )
 
 # --- obfuscated e-mail addresses -----------------------------------------------------

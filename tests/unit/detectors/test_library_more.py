@@ -222,6 +222,41 @@ MORE_ROWS: list[tuple[str, str, list[str]]] = [
     ),
     ("US_ADDRESS", "123 Main St, Springfield, XX 62704", []),  # no such state
     ("US_ADDRESS", "Chapter 5, Section 12, page 62704", []),
+    # territories and freely associated states (USPS Publication 28, appendix B)
+    ("US_ADDRESS", "to 12 Lagoon Rd, Majuro, MH 96960.", ["12 Lagoon Rd, Majuro, MH 96960"]),
+    ("US_ADDRESS", "7 Kolonia Way, Pohnpei, FM 96941", ["7 Kolonia Way, Pohnpei, FM 96941"]),
+    ("US_ADDRESS", "3 Koror St, Koror, PW 96940", ["3 Koror St, Koror, PW 96940"]),
+    ("US_ADDRESS", "55 Calle Sol, San Juan, PR 00901", ["55 Calle Sol, San Juan, PR 00901"]),
+    ("US_ADDRESS", "4 Marine Dr, Hagatna, GU 96910", ["4 Marine Dr, Hagatna, GU 96910"]),
+    ("US_ADDRESS", "9 Main St, Springfield, AE 62704", []),  # AA/AE/AP only after APO/FPO/DPO
+    ("US_ADDRESS", "9 Main St, Springfield, MX 62704", []),  # MX is no USPS code
+    # the street line on a line of its own (a space in the detectors' views)
+    (
+        "US_ADDRESS",
+        "Acme Inc\n1600 Maple Avenue\nSpringfield, IL 62704\nPhone",
+        ["1600 Maple Avenue\nSpringfield, IL 62704"],
+    ),
+    (
+        "US_ADDRESS",
+        "Acme Inc 1600 Maple Avenue Suite 5 Springfield, IL 62704 Phone",
+        ["1600 Maple Avenue Suite 5 Springfield, IL 62704"],
+    ),
+    ("US_ADDRESS", "release 1600 maple avenue springfield, IL 62704", []),  # lower case
+    # military and diplomatic mail (Publication 28, section 225)
+    ("US_ADDRESS", "to PSC 1234, Box 5678, APO AE 09123.", ["PSC 1234, Box 5678, APO AE 09123"]),
+    (
+        "US_ADDRESS",
+        "Unit 2050 Box 4190\nAPO AP 96278-4190",
+        ["Unit 2050 Box 4190\nAPO AP 96278-4190"],
+    ),
+    ("US_ADDRESS", "CMR 450 Box 12, APO AE 09012", ["CMR 450 Box 12, APO AE 09012"]),
+    ("US_ADDRESS", "Unit 1234 Box 5678, DPO AA 34001", ["Unit 1234 Box 5678, DPO AA 34001"]),
+    ("US_ADDRESS", "USNS Comfort, FPO AA 34055", ["USNS Comfort, FPO AA 34055"]),
+    ("US_ADDRESS", "USS Nimitz FPO AP 96620-2820", ["USS Nimitz FPO AP 96620-2820"]),
+    ("US_ADDRESS", "PSC 1234, Box 5678, APO IL 09123", []),  # APO needs AA/AE/AP
+    ("US_ADDRESS", "PSC 1234, Box 5678, APO AX 09123", []),
+    ("US_ADDRESS", "the APO AE 09123 office", []),  # no unit, box or ship line
+    ("US_ADDRESS", "PSC 12, Box 5678, FPO AE 00000", []),  # ZIP 00000 is not issued
     # obfuscated e-mail addresses
     (
         "EMAIL_OBFUSCATED",

@@ -1,0 +1,140 @@
+"""A postal address written in its country's published format is masked whole.
+
+Each example draws an address from a grammar written here from the postal services'
+own format descriptions, not from the library's patterns: USPS Publication 28 (street
+line, then ``City, ST ZIP`` with a state, DC, a territory or a freely associated state;
+military and diplomatic mail with PSC/CMR/Unit and Box or a ship, then APO/FPO/DPO and
+AA/AE/AP).  The address is written in a frame (a sentence, or a signature block with
+one line per address line) and goes through the real chain (canonical views, the
+built-in ``regex`` detector).  The oracle is the frame: what is forwarded must be the
+frame's text around placeholders only, so no letter or digit of the address reaches
+the upstream.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from detectors.regex import create as create_regex
+from pipelines.chain import Chain
+from pipelines.spans import DetectorContext
+from pipelines.vault import Vault
+
+_SETTINGS = settings(max_examples=100, deadline=None)
+
+_NAMES = ["Maple", "Oak", "Washington", "Lincoln", "Cedar", "Lake", "Hill", "Park", "Elm",
+          "Sunset", "Jefferson", "River", "Mill", "Church", "O'Neil", "Martin-Luther"]  # fmt: skip
+# Publication 28, appendix C1: street suffixes as written in full and abbreviated.
+_US_SUFFIXES = ["Street", "St", "St.", "Avenue", "Ave", "Road", "Rd", "Boulevard", "Blvd",
+                "Drive", "Dr", "Lane", "Ln", "Court", "Ct", "Way", "Place", "Pl", "Terrace",
+                "Highway", "Parkway", "Circle", "Trail"]  # fmt: skip
+_US_UNITS = ["Apt", "Apt.", "Suite", "Ste", "Unit", "#"]
+_CITIES = ["Springfield", "Port Keith", "New York", "Lake Charles", "San Juan",
+           "Fort Worth", "Saint Paul", "West Palm Beach", "Hagatna", "Majuro"]  # fmt: skip
+# Publication 28, appendix B: the 50 states, DC, the territories and the freely
+# associated states (not AA/AE/AP, which belong to military mail).
+_US_CODES = [
+    "AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "FL", "GA", "HI", "ID", "IL", "IN", "IA",
+    "KS", "KY", "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ",
+    "NM", "NY", "NC", "ND", "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT",
+    "VA", "WA", "WV", "WI", "WY", "DC", "AS", "GU", "MP", "PR", "VI", "FM", "MH", "PW",
+]  # fmt: skip
+_SHIPS = ["USS", "USNS", "USCGC"]
+# Publication 28, section 225: the Armed Forces codes and their ZIP ranges.
+_MILITARY_ZIPS = {"AA": (34000, 34099), "AE": (9000, 9899), "AP": (96200, 96699)}
+
+
+def _zip(draw: st.DrawFn) -> str:
+    code = f"{draw(st.integers(1, 99999)):05d}"
+    return code + (f"-{draw(st.integers(0, 9999)):04d}" if draw(st.booleans()) else "")
+
+
+@st.composite
+def us_civil(draw: st.DrawFn) -> list[str]:
+    """The lines of a civil US address: street line (with a unit), then City, ST ZIP."""
+    words = draw(st.lists(st.sampled_from(_NAMES), min_size=1, max_size=3))
+    suffix = draw(st.sampled_from(_US_SUFFIXES))
+    street = f"{draw(st.integers(1, 99999))} {' '.join(words)} {suffix}"
+    if draw(st.booleans()):
+        unit = draw(st.sampled_from(_US_UNITS))
+        street += f"{draw(st.sampled_from(['', ',']))} {unit} {draw(st.integers(1, 999))}"
+    city = draw(st.sampled_from(_CITIES))
+    return [street, f"{city}, {draw(st.sampled_from(_US_CODES))} {_zip(draw)}"]
+
+
+@st.composite
+def us_military(draw: st.DrawFn) -> list[str]:
+    """The lines of a military or diplomatic address: unit/PSC/CMR and box, or a ship."""
+    if draw(st.booleans()):
+        kind = draw(st.sampled_from(["PSC", "CMR", "Unit", "UNIT"]))
+        box = draw(st.sampled_from(["Box", "BOX"]))
+        comma = draw(st.sampled_from(["", ","]))
+        first = f"{kind} {draw(st.integers(1, 99999))}{comma} {box} {draw(st.integers(1, 99999))}"
+    else:
+        names = draw(st.lists(st.sampled_from(_NAMES), min_size=1, max_size=2))
+        first = f"{draw(st.sampled_from(_SHIPS))} {' '.join(names)}"
+    code = draw(st.sampled_from(sorted(_MILITARY_ZIPS)))
+    low, high = _MILITARY_ZIPS[code]
+    office = "FPO" if first.startswith("US") else draw(st.sampled_from(["APO", "FPO", "DPO"]))
+    return [first, f"{office} {code} {draw(st.integers(low, high)):05d}"]
+
+
+@st.composite
+def framed(draw: st.DrawFn, lines: st.SearchStrategy[list[str]]) -> tuple[str, str, str]:
+    """``(before, address, after)``: the address in a sentence (lines joined by ", ") or
+    in a signature block (one line each)."""
+    parts = draw(lines)
+    if draw(st.booleans()):
+        before = draw(st.sampled_from(["", "Please ship it to ", "My address is ", "to: "]))
+        after = draw(st.sampled_from(["", ".", " today.", ", thanks", "\nRegards"]))
+        return before, ", ".join(parts), after
+    before = draw(st.sampled_from(["Jane Roe\nAcme Inc\n", "Best,\nJohn\n", "Address:\n"]))
+    after = draw(st.sampled_from(["", "\n", "\nPhone: see below", "\n\nThanks"]))
+    return before, "\n".join(parts), after
+
+
+def _sanitize(text: str) -> str:
+    async def run() -> str:
+        detector = create_regex({}, DetectorContext(name="regex"))
+        await detector.start()
+        try:
+            result = await Chain([detector]).sanitize([text], Vault())
+        finally:
+            await detector.aclose()
+        return result.texts[0]
+
+    return asyncio.run(run())
+
+
+_PLACEHOLDER = re.compile(r"\[[A-Z_]+_[0-9]+\]")
+
+
+def _assert_masked_whole(before: str, address: str, after: str) -> None:
+    """The oracle: the frame is forwarded as written, and between its two parts only
+    placeholders and punctuation or spaces: no letter or digit of the address."""
+    text = before + address + after
+    forwarded = _sanitize(text)
+    assert forwarded.startswith(before) and forwarded.endswith(after), (text, forwarded)
+    middle = forwarded[len(before) : len(forwarded) - len(after)]
+    rest = _PLACEHOLDER.sub("", middle)
+    assert not any(ch.isalnum() for ch in rest), (text, forwarded)
+    assert "[ADDRESS_" in middle, (text, forwarded)
+
+
+@_SETTINGS
+@given(case=framed(us_civil()))
+def test_a_us_address_is_masked_whole(case: tuple[str, str, str]) -> None:
+    """A civil US address of any state, territory or freely associated state, on one
+    line or two, leaves no letter or digit of itself in what is forwarded."""
+    _assert_masked_whole(*case)
+
+
+@_SETTINGS
+@given(case=framed(us_military()))
+def test_a_us_military_address_is_masked_whole(case: tuple[str, str, str]) -> None:
+    """An APO/FPO/DPO address (unit and box, or a ship) is masked whole."""
+    _assert_masked_whole(*case)
