@@ -186,6 +186,26 @@ _US_ADDRESS: Final = (
     rf"(?<![\w.,\-/])(?:{_US_CIVIL}|{_US_MILITARY})[ ][0-9]{{5}}(?:-[0-9]{{4}})?(?![\w\-])"
 )
 
+# Royal Mail's postcode format: outward code A9, A99, AA9, AA99, A9A or AA9A (first
+# letter not Q/V/X, second not I/J/Z, a third-position letter one of ABCDEFGHJKPSTUW, a
+# fourth-position one of ABEHMNPRVWXY), a space (often left out when typed), inward
+# code 9AA (no C/I/K/M/O/V).
+_UK_POSTCODE: Final = (
+    r"[A-PR-UWYZ](?:[0-9][0-9]?|[A-HK-Y][0-9][0-9]?|[0-9][A-HJKPSTUW]|[A-HK-Y][0-9][ABEHMNPRVWXY])"
+    r"[ ]?[0-9][ABD-HJLNP-UW-Z]{2}"
+)
+_UK_WORD: Final = r"(?:[A-Z][A-Za-z'\-]{0,24}\.?|upon|on|under|in|by|the|of|le)"
+# A UK address: a flat/studio/unit line or a house number, then the street, locality
+# and post town words (in any line layout), then the postcode.  An address without a
+# number (a house name) is not matched: "Acme Ltd, London SW1A 1AA" is not told apart.
+_UK_NUMBER: Final = r"[0-9]{1,4}[A-Za-z]?(?:-[0-9]{1,4}[A-Za-z]?)?"
+_UK_ADDRESS: Final = (
+    r"(?<![\w\-])(?:(?:Flat|Apartment|Studio|Unit|Suite|Room|Maisonette)[ ]"
+    rf"{_UK_NUMBER}{_LINE_BREAK}(?:{_UK_NUMBER},?[ ])?|{_UK_NUMBER},?[ ])"
+    rf"[A-Z][A-Za-z'\-]{{0,24}}\.?(?:{_LINE_BREAK}{_UK_WORD}){{0,9}}{_LINE_BREAK}"
+    rf"{_UK_POSTCODE}(?![\w\-])"
+)
+
 # --- obfuscated e-mail addresses -----------------------------------------------------
 
 _BRACKET_AT: Final = r"[ ]?[\[({<][ ]?(?:at|AT)[ ]?[\])}>][ ]?"
@@ -390,6 +410,16 @@ PERSONAL_ENTRIES: Final[tuple[EntityPattern, ...]] = (
         score=0.8,
         description="US postal address: number, street, unit, city, state code, ZIP",
         max_length=220,
+        anchors=DIGITS,
+    ),
+    EntityPattern(
+        name="UK_ADDRESS",
+        label="ADDRESS",
+        pattern=_UK_ADDRESS,
+        validator=None,
+        score=0.8,
+        description="UK postal address: flat or house number, street, town, Royal Mail postcode",
+        max_length=320,
         anchors=DIGITS,
     ),
     EntityPattern(

@@ -4,11 +4,12 @@ Each example draws an address from a grammar written here from the postal servic
 own format descriptions, not from the library's patterns: USPS Publication 28 (street
 line, then ``City, ST ZIP`` with a state, DC, a territory or a freely associated state;
 military and diplomatic mail with PSC/CMR/Unit and Box or a ship, then APO/FPO/DPO and
-AA/AE/AP).  The address is written in a frame (a sentence, or a signature block with
-one line per address line) and goes through the real chain (canonical views, the
-built-in ``regex`` detector).  The oracle is the frame: what is forwarded must be the
-frame's text around placeholders only, so no letter or digit of the address reaches
-the upstream.
+AA/AE/AP); Royal Mail (flat or house number, street, town, a postcode in one of its six
+formats with the letters each position allows).  The address is written in a frame (a
+sentence, or a signature block with one line per address line) and goes through the
+real chain (canonical views, the built-in ``regex`` detector).  The oracle is the frame:
+what is forwarded must be the frame's text around placeholders only, so no letter or
+digit of the address reaches the upstream.
 """
 
 from __future__ import annotations
@@ -83,6 +84,64 @@ def us_military(draw: st.DrawFn) -> list[str]:
     return [first, f"{office} {code} {draw(st.integers(low, high)):05d}"]
 
 
+# Royal Mail's postcode format (the Postcode Address File programmers' guide): the
+# outward code is A9, A99, AA9, AA99, A9A or AA9A, the inward code 9AA; each position
+# takes only some letters.
+_UK_FIRST = "ABCDEFGHIJKLMNOPRSTUWYZ"  # not Q, V, X
+_UK_SECOND = "ABCDEFGHKLMNOPQRSTUVWXY"  # not I, J, Z
+_UK_THIRD = "ABCDEFGHJKPSTUW"  # the letter of A9A
+_UK_FOURTH = "ABEHMNPRVWXY"  # the letter of AA9A
+_UK_INWARD = "ABDEFGHJLNPQRSTUWXYZ"  # not C, I, K, M, O, V
+_UK_STREETS = ["Road", "Street", "Lane", "Close", "Avenue", "Mews", "Drive", "Gardens",
+               "Crescent", "Way", "Grove", "Terrace", "Place", "Row", "Walk"]  # fmt: skip
+_UK_TOWNS = ["London", "LEEDS", "Manchester", "Stratford upon Avon", "Newcastle upon Tyne",
+             "Bishop's Stortford", "Weston-super-Mare", "Milton Keynes", "York"]  # fmt: skip
+
+
+@st.composite
+def uk_postcode(draw: st.DrawFn) -> str:
+    """A postcode in one of the six formats, with the letters each position allows."""
+    digit = st.sampled_from("0123456789")
+    first = draw(st.sampled_from(_UK_FIRST))
+    shape = draw(st.sampled_from(["A9", "A99", "AA9", "AA99", "A9A", "AA9A"]))
+    second = draw(st.sampled_from(_UK_SECOND))
+    outward = {
+        "A9": first + draw(digit),
+        "A99": first + draw(digit) + draw(digit),
+        "AA9": first + second + draw(digit),
+        "AA99": first + second + draw(digit) + draw(digit),
+        "A9A": first + draw(digit) + draw(st.sampled_from(_UK_THIRD)),
+        "AA9A": first + second + draw(digit) + draw(st.sampled_from(_UK_FOURTH)),
+    }[shape]
+    inward = draw(digit) + draw(st.sampled_from(_UK_INWARD)) + draw(st.sampled_from(_UK_INWARD))
+    return f"{outward} {inward}"
+
+
+@st.composite
+def uk_address(draw: st.DrawFn) -> list[str]:
+    """The lines of a UK address: [flat line,] house number and street, [locality,]
+    post town, postcode (on its own line or after the town)."""
+    lines = []
+    number = f"{draw(st.integers(1, 999))}{draw(st.sampled_from(['', 'a', 'B']))}"
+    flat = draw(st.booleans())
+    if flat:
+        kind = draw(st.sampled_from(["Flat", "Studio", "Apartment", "Unit"]))
+        lines.append(f"{kind} {number}")
+    street = f"{draw(st.sampled_from(_NAMES))} {draw(st.sampled_from(_UK_STREETS))}"
+    if not flat or draw(st.booleans()):
+        street = f"{draw(st.integers(1, 999))} {street}"
+    lines.append(street)
+    if draw(st.booleans()):
+        side = draw(st.sampled_from(["North", "Upper", "Little"]))
+        lines.append(f"{side} {draw(st.sampled_from(_NAMES))}")
+    town, postcode = draw(st.sampled_from(_UK_TOWNS)), draw(uk_postcode())
+    if draw(st.booleans()):
+        lines += [town, postcode]
+    else:
+        lines.append(f"{town} {postcode}")
+    return lines
+
+
 @st.composite
 def framed(draw: st.DrawFn, lines: st.SearchStrategy[list[str]]) -> tuple[str, str, str]:
     """``(before, address, after)``: the address in a sentence (lines joined by ", ") or
@@ -137,4 +196,12 @@ def test_a_us_address_is_masked_whole(case: tuple[str, str, str]) -> None:
 @given(case=framed(us_military()))
 def test_a_us_military_address_is_masked_whole(case: tuple[str, str, str]) -> None:
     """An APO/FPO/DPO address (unit and box, or a ship) is masked whole."""
+    _assert_masked_whole(*case)
+
+
+@_SETTINGS
+@given(case=framed(uk_address()))
+def test_a_uk_address_is_masked_whole(case: tuple[str, str, str]) -> None:
+    """A UK address with any Royal Mail postcode format, one line or a block, is
+    masked whole."""
     _assert_masked_whole(*case)

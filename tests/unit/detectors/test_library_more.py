@@ -257,6 +257,30 @@ MORE_ROWS: list[tuple[str, str, list[str]]] = [
     ("US_ADDRESS", "PSC 1234, Box 5678, APO AX 09123", []),
     ("US_ADDRESS", "the APO AE 09123 office", []),  # no unit, box or ship line
     ("US_ADDRESS", "PSC 12, Box 5678, FPO AE 00000", []),  # ZIP 00000 is not issued
+    # UK: flat or house number, street, town, Royal Mail postcode
+    (
+        "UK_ADDRESS",
+        "Address: 8 Chelsea Road, North Hill, MK9 2FW.",
+        ["8 Chelsea Road, North Hill, MK9 2FW"],
+    ),
+    ("UK_ADDRESS", "10 Downing Street, London SW1A 2AA", ["10 Downing Street, London SW1A 2AA"]),
+    (
+        "UK_ADDRESS",
+        "Flat 3, 12 High Street, Stratford upon Avon, CV37 6AB",
+        ["Flat 3, 12 High Street, Stratford upon Avon, CV37 6AB"],
+    ),
+    (
+        "UK_ADDRESS",
+        "Acme Ltd\nStudio 28b\nKings Road\nLEEDS\nLS1 4DY\nTel",
+        ["Studio 28b\nKings Road\nLEEDS\nLS1 4DY"],
+    ),
+    ("UK_ADDRESS", "4 Mill Lane, Manchester, M1 1AE", ["4 Mill Lane, Manchester, M1 1AE"]),
+    ("UK_ADDRESS", "product code AB12 3DE in stock", []),  # a postcode shape, no street
+    ("UK_ADDRESS", "Acme Ltd, London SW1A 2AA", []),  # no house or flat number
+    ("UK_ADDRESS", "12 High Street, London QW1 2AB", []),  # no outward code starts with Q
+    ("UK_ADDRESS", "12 High Street, London SW1 2CI", []),  # C and I are no inward letters
+    ("UK_ADDRESS", "12 High Street, London SW1A2AA", ["12 High Street, London SW1A2AA"]),
+    ("UK_ADDRESS", "12 High Street, London SW1A 2AAB", []),  # no postcode ends in 3 letters
     # obfuscated e-mail addresses
     (
         "EMAIL_OBFUSCATED",

@@ -87,6 +87,7 @@ def test_match_reach_of_the_builtins() -> None:
         "GOOGLE_API_KEY": 40, "NPM_TOKEN": 41, "SENDGRID_KEY": 70, "STRIPE_KEY": 108,
         "SLACK_WEBHOOK": 155, "PYPI_TOKEN": 321, "HUGGINGFACE_TOKEN": 49, "TWILIO_KEY": 35,
         "AZURE_STORAGE_KEY": 110, "AZURE_AD_SECRET": 41, "GENERIC_SECRET": 282,
+        "UK_ADDRESS": 326,
     }
 
 
