@@ -33,6 +33,7 @@ __all__ = [
     "MONTHS",
     "US_MILITARY_STATES",
     "US_STATES",
+    "is_at_ch_address",
     "is_bic",
     "is_birth_date",
     "is_de_address",
@@ -276,6 +277,22 @@ def is_us_address(text: str) -> bool:
         return False
     states = US_MILITARY_STATES if found.group(1) else US_STATES
     return found.group(2) in states
+
+
+_AT_CH_POSTCODE: Final = re.compile(r"(?<![0-9])(?:(A|AT|CH)-)?([0-9]{4}) ")
+
+
+def is_at_ch_address(text: str) -> bool:
+    """An Austrian or Swiss street address whose postcode lies in the assigned range:
+    Swiss Post 1000-9658, Austrian Post 1010-9992 (either, without a country prefix)."""
+    codes = _AT_CH_POSTCODE.findall(text)
+    if not codes:
+        return False
+    country, digits = codes[-1]
+    low, high = {"CH": (1000, 9658), "A": (1010, 9992), "AT": (1010, 9992)}.get(
+        country, (1000, 9992)
+    )
+    return low <= int(digits) <= high
 
 
 def is_de_address(text: str) -> bool:

@@ -156,12 +156,29 @@ _DE_STREET: Final = (
     rf"(?:(?:{_OPENER}[ ])?[{_UP}][\w\-ß]*(?:{keyword(_DE_STREET_SUFFIXES)}|[ ]"
     rf"{keyword(_DE_STREET_SUFFIXES)})|{_OPENER}[ ][{_UP}][\w\-ß]*)"
 )
+_DE_TOWN: Final = (
+    rf"(?:Bad[ ]|Sankt[ ]|St\.[ ])?[{_UP}][\w\-ß]*"
+    rf"(?:[ ](?:am|an[ ]der|im|in[ ]der|ob[ ]der|bei|vor[ ]der|auf[ ]der)[ ][{_UP}][\w\-ß]*)?"
+)
 _DE_ADDRESS: Final = (
     rf"(?<![\w\-]){_DE_STREET}"
     r"[ ][0-9]{1,4}[a-zA-Z]?(?:[ ]?[-/][ ]?[0-9]{1,4}[a-zA-Z]?)?"
-    r"(?:,[ ]?|[ ]?\n|[ ])(?:D-)?[0-9]{5}[ ]"
-    rf"(?:Bad[ ]|Sankt[ ]|St\.[ ])?[{_UP}][\w\-ß]*"
-    rf"(?:[ ](?:am|an[ ]der|im|in[ ]der|ob[ ]der|bei|vor[ ]der|auf[ ]der)[ ][{_UP}][\w\-ß]*)?"
+    rf"(?:,[ ]?|[ ]?\n|[ ])(?:D-)?[0-9]{{5}}[ ]{_DE_TOWN}"
+    r"(?![\w\-])"
+)
+# Austria and Switzerland write addresses the German way with a four-digit postcode,
+# optionally after the country letter(s) (Austrian Post: "A-1010 Wien"; Swiss Post:
+# "CH-8001 Zürich", a canton code after a town whose name recurs: "Wald ZH").  An
+# Austrian number may carry staircase and door: "Hauptstraße 12/3/14".
+_CANTONS: Final = (
+    "AG", "AI", "AR", "BE", "BL", "BS", "FR", "GE", "GL", "GR", "JU", "LU", "NE", "NW",
+    "OW", "SG", "SH", "SO", "SZ", "TG", "TI", "UR", "VD", "VS", "ZG", "ZH",
+)  # fmt: skip
+_AT_CH_ADDRESS: Final = (
+    rf"(?<![\w\-]){_DE_STREET}"
+    r"[ ][0-9]{1,4}[a-zA-Z]?(?:[ ]?[-/][ ]?[0-9]{1,4}[a-zA-Z]?){0,2}"
+    rf"(?:,[ ]?|[ ]?\n|[ ])(?:(?:A|AT|CH)-)?[1-9][0-9]{{3}}[ ]{_DE_TOWN}"
+    rf"(?:[ ](?:{'|'.join(_CANTONS)}))?"
     r"(?![\w\-])"
 )
 # Lines of an address are joined by a comma, a line break or (in the detectors' views,
@@ -400,6 +417,16 @@ PERSONAL_ENTRIES: Final[tuple[EntityPattern, ...]] = (
         score=0.8,
         description="German postal address: street with a street-type suffix, number, PLZ, city",
         max_length=200,
+        anchors=DIGITS,
+    ),
+    EntityPattern(
+        name="AT_CH_ADDRESS",
+        label="ADDRESS",
+        pattern=_AT_CH_ADDRESS,
+        validator=idv.is_at_ch_address,
+        score=0.8,
+        description="Austrian or Swiss postal address: street, number, 4-digit postcode, town",
+        max_length=210,
         anchors=DIGITS,
     ),
     EntityPattern(

@@ -65,6 +65,8 @@ _AT_ANCHOR_RULES: Final = frozenset({"US_SSN_BARE"})
 _NEAR_RULES: Final[Mapping[str, tuple[str, int, int, tuple[int, int] | None]]] = {
     # the postcode and the first letter of the city
     "DE_ADDRESS": (r"[0-9]{5} [A-ZÄÖÜ]", 200, 80, (5, 0)),
+    # the four-digit postcode and the first letter of the town
+    "AT_CH_ADDRESS": (r"[0-9]{4} [A-ZÄÖÜ]", 210, 90, (4, 0)),
     # the state code and the ZIP code
     "US_ADDRESS": (r"[A-Z]{2} [0-9]{5}", 220, 12, (5, 3)),
     # the postcode's last outward character and its inward code, searched over the

@@ -5,7 +5,8 @@ own format descriptions, not from the library's patterns: USPS Publication 28 (s
 line, then ``City, ST ZIP`` with a state, DC, a territory or a freely associated state;
 military and diplomatic mail with PSC/CMR/Unit and Box or a ship, then APO/FPO/DPO and
 AA/AE/AP); Royal Mail (flat or house number, street, town, a postcode in one of its six
-formats with the letters each position allows).  The address is written in a frame (a
+formats with the letters each position allows); Swiss Post and Austrian Post (street
+and number, four-digit postcode in the assigned range, town).  The address is written in a frame (a
 sentence, or a signature block with one line per address line) and goes through the
 real chain (canonical views, the built-in ``regex`` detector).  The oracle is the frame:
 what is forwarded must be the frame's text around placeholders only, so no letter or
@@ -142,6 +143,54 @@ def uk_address(draw: st.DrawFn) -> list[str]:
     return lines
 
 
+# German-language streets: a name glued to or followed by a street-type word, or a
+# person's name joined with hyphens (Duden rules for street names).
+_DE_NAMES = ["Haupt", "Bahnhof", "Linden", "Schiller", "Kirch", "Berg", "Dorf", "Müller",
+             "Wald", "Rosen", "Mühl"]  # fmt: skip
+_DE_TYPES = ["straße", "strasse", "gasse", "weg", "platz", "ring", "allee"]
+_PERSONS = ["Friedrich-Ebert", "Anna-Seghers", "Karl-Renner", "Konrad-Adenauer"]
+_TOWN_PARTICLES = ["am", "im", "an der", "bei", "ob der"]
+_TOWNS = ["Zürich", "Wien", "Bern", "Graz", "Thun", "Linz", "Baden", "Uster", "Lausanne"]
+# Swiss Post's canton codes, written after a town whose name recurs.
+_CANTON_CODES = ["ZH", "BE", "AG", "SG", "LU", "VD"]
+
+
+def _de_street(draw: st.DrawFn) -> str:
+    if draw(st.booleans()):
+        return draw(st.sampled_from(_DE_NAMES)) + draw(st.sampled_from(_DE_TYPES))
+    kind = draw(st.sampled_from(_DE_TYPES))
+    return f"{draw(st.sampled_from(_PERSONS))}-{kind.capitalize()}"
+
+
+def _house_number(draw: st.DrawFn, doors: int) -> str:
+    number = f"{draw(st.integers(1, 999))}{draw(st.sampled_from(['', 'a', 'b']))}"
+    for _ in range(draw(st.integers(0, doors))):
+        number += f"{draw(st.sampled_from(['/', '-']))}{draw(st.integers(1, 30))}"
+    return number
+
+
+def _town(draw: st.DrawFn) -> str:
+    town = draw(st.sampled_from(_TOWNS))
+    if draw(st.booleans()):
+        town = f"{draw(st.sampled_from(['Bad', 'St.', 'Sankt']))} {town}"
+    if draw(st.booleans()):
+        town += f" {draw(st.sampled_from(_TOWN_PARTICLES))} {draw(st.sampled_from(_TOWNS))}"
+    return town
+
+
+@st.composite
+def at_ch_address(draw: st.DrawFn) -> list[str]:
+    """Street and number (Austrian staircase/door allowed), then a four-digit postcode in
+    the assigned ranges (Swiss Post 1000-9658, Austrian Post 1010-9992) and the town."""
+    street = f"{_de_street(draw)} {_house_number(draw, 2)}"
+    country = draw(st.sampled_from(["", "CH-", "A-"]))
+    low, high = (1000, 9658) if country != "A-" else (1010, 9992)
+    town = _town(draw)
+    if country == "CH-" and draw(st.booleans()):
+        town += f" {draw(st.sampled_from(_CANTON_CODES))}"
+    return [street, f"{country}{draw(st.integers(low, high))} {town}"]
+
+
 @st.composite
 def framed(draw: st.DrawFn, lines: st.SearchStrategy[list[str]]) -> tuple[str, str, str]:
     """``(before, address, after)``: the address in a sentence (lines joined by ", ") or
@@ -204,4 +253,12 @@ def test_a_us_military_address_is_masked_whole(case: tuple[str, str, str]) -> No
 def test_a_uk_address_is_masked_whole(case: tuple[str, str, str]) -> None:
     """A UK address with any Royal Mail postcode format, one line or a block, is
     masked whole."""
+    _assert_masked_whole(*case)
+
+
+@_SETTINGS
+@given(case=framed(at_ch_address()))
+def test_an_austrian_or_swiss_address_is_masked_whole(case: tuple[str, str, str]) -> None:
+    """A street address with a four-digit postcode (with or without A-/CH-, a canton
+    code after the town) is masked whole."""
     _assert_masked_whole(*case)

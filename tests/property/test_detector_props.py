@@ -349,7 +349,7 @@ def _address_text(draw: st.DrawFn) -> str:
             draw(_SLOT(["12", "3a", "", "7-9", "Suite 5", "12,"])),
             draw(_SLOT([", ", " ", ",", "\n"])),
             draw(_SLOT(["10115", "01067", "00000", "99999", "", "Springfield, IL", "NY",
-                        "Washington, DC", "XX"])),
+                        "Washington, DC", "XX", "8001", "A-1010", "CH-9700", "0999"])),
             draw(_SLOT([" ", " ", ", "])),
             draw(_SLOT(["Berlin", "München", "62704", "62704-1234", "20500", "Einträge", ""])),
             draw(_SLOT([".", " ", "", ", 10115 Berlin", "\n"])),
@@ -358,7 +358,10 @@ def _address_text(draw: st.DrawFn) -> str:
 
 
 @settings(SETTINGS, max_examples=200)
-@given(st.sampled_from(["DE_ADDRESS", "US_ADDRESS", "UK_ADDRESS"]), _address_text())
+@given(
+    st.sampled_from(["DE_ADDRESS", "AT_CH_ADDRESS", "US_ADDRESS", "UK_ADDRESS"]),
+    _address_text(),
+)
 def test_address_scan_near_digit_runs_equals_a_whole_text_search(name: str, text: str) -> None:
     """Looking for an address's postcode hit only at the digit clusters (or, for UK
     postcodes, only around the hits of its cheap pattern) finds what a whole-text search

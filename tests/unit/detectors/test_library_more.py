@@ -210,6 +210,27 @@ MORE_ROWS: list[tuple[str, str, list[str]]] = [
     ("DE_ADDRESS", "Berliner Straße 3a, 20095 Hamburg", ["Berliner Straße 3a, 20095 Hamburg"]),
     ("DE_ADDRESS", "Seite 12, 10115 Einträge", []),  # no street-type word
     ("DE_ADDRESS", "Hauptstraße 12, 00115 Berlin", []),  # PLZ not assigned
+    # Austria and Switzerland: four-digit postcodes, country prefixes, canton codes
+    (
+        "AT_CH_ADDRESS",
+        "Lieferadresse: Hauptstrasse 5, 8001 Zürich.",
+        ["Hauptstrasse 5, 8001 Zürich"],
+    ),
+    (
+        "AT_CH_ADDRESS",
+        "Kärntner Straße 12/3/14, A-1010 Wien",
+        ["Kärntner Straße 12/3/14, A-1010 Wien"],
+    ),
+    ("AT_CH_ADDRESS", "Bahnhofplatz 1\nCH-3011 Bern", ["Bahnhofplatz 1\nCH-3011 Bern"]),
+    ("AT_CH_ADDRESS", "Dorfstrasse 3, 8636 Wald ZH", ["Dorfstrasse 3, 8636 Wald ZH"]),
+    ("AT_CH_ADDRESS", "Seegasse 4, 4910 Ried im Innkreis", ["Seegasse 4, 4910 Ried im Innkreis"]),
+    ("AT_CH_ADDRESS", "Am Anger 2, 2275 Deutsch-Wagram", ["Am Anger 2, 2275 Deutsch-Wagram"]),
+    ("AT_CH_ADDRESS", "Hauptstraße 5, 2019 eröffnet", []),  # a year, then a verb
+    ("AT_CH_ADDRESS", "Kapitel 12, 2024 Ausgabe", []),  # no street-type word
+    ("AT_CH_ADDRESS", "Hauptstrasse 5, 0999 Zürich", []),  # no postcode below 1000
+    ("AT_CH_ADDRESS", "Hauptstrasse 5, CH-9700 Zürich", []),  # Swiss Post ends at 9658
+    ("AT_CH_ADDRESS", "Hauptstrasse 5, A-1005 Wien", []),  # Austrian Post starts at 1010
+    ("AT_CH_ADDRESS", "Hauptstraße 12, 10115 Berlin", []),  # five digits: German
     (
         "US_ADDRESS",
         "ship to 123 Main St, Springfield, IL 62704.",
