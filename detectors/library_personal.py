@@ -152,13 +152,33 @@ _DE_OPENERS: Final = (
     "Unter den", "Hinter der", "Hinter dem", "Vor dem", "Alte", "Alter", "Neue", "Neuer",
 )  # fmt: skip
 _OPENER: Final = "(?:" + "|".join(o.replace(" ", "[ ]") for o in _DE_OPENERS) + ")"
-_DE_STREET: Final = (
-    rf"(?:(?:{_OPENER}[ ])?[{_UP}][\w\-ß]*(?:{keyword(_DE_STREET_SUFFIXES)}|[ ]"
-    rf"{keyword(_DE_STREET_SUFFIXES)})|{_OPENER}[ ][{_UP}][\w\-ß]*)"
+# A name particle inside a street named after a person ("Ludwig van Beethoven Straße",
+# "Adolf-Dussen van-Gasse", "Walther von der Vogelweide Weg"): lower case, so it does not
+# open a street of its own.
+_NAME_PARTICLE: Final = r"(?:van|von|vom|zu|de|di|da|del|della|ten|ter)(?:[ ](?:der|den|dem))?"
+# A street-type word first, then an article or preposition and a name ("Platz der
+# Republik", "Straße der Einheit", "Weg an der Mühle").
+_TYPE_FIRST: Final = (
+    r"(?:Straße|Strasse|Platz|Allee|Weg|Ring|Ufer|Damm|Markt|Gasse|Steig|Pfad|Chaussee)"
+    r"[ ](?:der|des|den|dem|am|an[ ]der|an[ ]den|zum|zur|vom|im|in[ ]der|auf[ ]der)"
+    rf"[ ][{_UP}][\w\-ß]*"
 )
+_DE_STREET: Final = (
+    rf"(?:(?:{_OPENER}[ ])?[{_UP}][\w\-ß]*(?:[ ]{_NAME_PARTICLE}[ \-][\w\-ß]*)?"
+    rf"(?:{keyword(_DE_STREET_SUFFIXES)}|[ ]{keyword(_DE_STREET_SUFFIXES)})"
+    rf"|{_OPENER}[ ][{_UP}][\w\-ß]*|{_TYPE_FIRST})"
+)
+# A town: one name, or two where the first is a prefix ("Bad", "Sankt", "Markt", …) or
+# an adjective in -sch ("Hannoversch Münden", "Bergisch Gladbach", "Schwäbisch Hall");
+# then a river or region after a preposition ("Frankfurt am Main", "Bad Homburg vor der
+# Höhe", "Purbach am Neusiedler See") or in brackets ("Halle (Saale)").
+_TOWN_WORD: Final = rf"[{_UP}][\w\-ß]*"
 _DE_TOWN: Final = (
-    rf"(?:Bad[ ]|Sankt[ ]|St\.[ ])?[{_UP}][\w\-ß]*"
-    rf"(?:[ ](?:am|an[ ]der|im|in[ ]der|ob[ ]der|bei|vor[ ]der|auf[ ]der)[ ][{_UP}][\w\-ß]*)?"
+    r"(?:(?:Bad|Sankt|St\.|Markt|Lutherstadt|Hansestadt|Ostseebad|Seebad)[ ]"
+    rf"|[{_UP}][\w\-ß]*sch[ ])?{_TOWN_WORD}"
+    r"(?:[ ](?:am|an[ ]der|im|in[ ]der|ob[ ]der|bei|vor[ ]der|auf[ ]der)"
+    rf"[ ](?:[{_UP}][\w\-ß]*er[ ])?{_TOWN_WORD})?"
+    rf"(?:[ ]\({_TOWN_WORD}\))?"
 )
 _DE_ADDRESS: Final = (
     rf"(?<![\w\-]){_DE_STREET}"

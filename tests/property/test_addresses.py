@@ -5,12 +5,12 @@ own format descriptions, not from the library's patterns: USPS Publication 28 (s
 line, then ``City, ST ZIP`` with a state, DC, a territory or a freely associated state;
 military and diplomatic mail with PSC/CMR/Unit and Box or a ship, then APO/FPO/DPO and
 AA/AE/AP); Royal Mail (flat or house number, street, town, a postcode in one of its six
-formats with the letters each position allows); Swiss Post and Austrian Post (street
-and number, four-digit postcode in the assigned range, town).  The address is written in a frame (a
-sentence, or a signature block with one line per address line) and goes through the
-real chain (canonical views, the built-in ``regex`` detector).  The oracle is the frame:
-what is forwarded must be the frame's text around placeholders only, so no letter or
-digit of the address reaches the upstream.
+formats with the letters each position allows); Deutsche Post, Swiss Post and Austrian
+Post (street and number, a five- or four-digit postcode in the assigned range, town).
+The address is written in a frame (a sentence, or a signature block with one line per
+address line) and goes through the real chain (canonical views, the built-in ``regex``
+detector).  The oracle is the frame: what is forwarded must be the frame's text around
+placeholders only, so no letter or digit of the address reaches the upstream.
 """
 
 from __future__ import annotations
@@ -156,10 +156,19 @@ _CANTON_CODES = ["ZH", "BE", "AG", "SG", "LU", "VD"]
 
 
 def _de_street(draw: st.DrawFn) -> str:
-    if draw(st.booleans()):
-        return draw(st.sampled_from(_DE_NAMES)) + draw(st.sampled_from(_DE_TYPES))
+    form = draw(st.integers(0, 3))
     kind = draw(st.sampled_from(_DE_TYPES))
-    return f"{draw(st.sampled_from(_PERSONS))}-{kind.capitalize()}"
+    if form == 0:
+        return draw(st.sampled_from(_DE_NAMES)) + kind
+    if form == 1:
+        return f"{draw(st.sampled_from(_PERSONS))}-{kind.capitalize()}"
+    if form == 2:  # a person's name with a particle: "Ludwig van Beethoven Straße"
+        first = draw(st.sampled_from(["Ludwig", "Walther", "Anna", "Jan"]))
+        particle = draw(st.sampled_from(["van", "von", "von der", "de"]))
+        return f"{first} {particle} {draw(st.sampled_from(_DE_NAMES))} {kind.capitalize()}"
+    # the type word first: "Platz der Republik"
+    article = draw(st.sampled_from(["der", "am", "an der", "zum"]))
+    return f"{kind.capitalize()} {article} {draw(st.sampled_from(_DE_NAMES))}"
 
 
 def _house_number(draw: st.DrawFn, doors: int) -> str:
@@ -172,10 +181,23 @@ def _house_number(draw: st.DrawFn, doors: int) -> str:
 def _town(draw: st.DrawFn) -> str:
     town = draw(st.sampled_from(_TOWNS))
     if draw(st.booleans()):
-        town = f"{draw(st.sampled_from(['Bad', 'St.', 'Sankt']))} {town}"
+        first = ["Bad", "St.", "Sankt", "Markt", "Hannoversch", "Bergisch", "Schwäbisch"]
+        town = f"{draw(st.sampled_from(first))} {town}"
     if draw(st.booleans()):
-        town += f" {draw(st.sampled_from(_TOWN_PARTICLES))} {draw(st.sampled_from(_TOWNS))}"
+        region = draw(st.sampled_from(["", "Neusiedler ", "Schwäbischer "]))
+        particle = draw(st.sampled_from(_TOWN_PARTICLES))
+        town += f" {particle} {region}{draw(st.sampled_from(_TOWNS))}"
+    elif draw(st.booleans()):
+        town += f" ({draw(st.sampled_from(_TOWNS))})"  # "Halle (Saale)"
     return town
+
+
+@st.composite
+def de_address(draw: st.DrawFn) -> list[str]:
+    """Street and number, then a Postleitzahl in the assigned 01001-99998 and the town."""
+    street = f"{_de_street(draw)} {_house_number(draw, 1)}"
+    plz = f"{draw(st.sampled_from(['', 'D-']))}{draw(st.integers(1001, 99998)):05d}"
+    return [street, f"{plz} {_town(draw)}"]
 
 
 @st.composite
@@ -261,4 +283,12 @@ def test_a_uk_address_is_masked_whole(case: tuple[str, str, str]) -> None:
 def test_an_austrian_or_swiss_address_is_masked_whole(case: tuple[str, str, str]) -> None:
     """A street address with a four-digit postcode (with or without A-/CH-, a canton
     code after the town) is masked whole."""
+    _assert_masked_whole(*case)
+
+
+@_SETTINGS
+@given(case=framed(de_address()))
+def test_a_german_address_is_masked_whole(case: tuple[str, str, str]) -> None:
+    """A German street address (name particles, the type word first, two-word towns,
+    rivers and regions after the town) is masked whole."""
     _assert_masked_whole(*case)

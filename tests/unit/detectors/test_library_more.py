@@ -210,6 +210,32 @@ MORE_ROWS: list[tuple[str, str, list[str]]] = [
     ("DE_ADDRESS", "Berliner Straße 3a, 20095 Hamburg", ["Berliner Straße 3a, 20095 Hamburg"]),
     ("DE_ADDRESS", "Seite 12, 10115 Einträge", []),  # no street-type word
     ("DE_ADDRESS", "Hauptstraße 12, 00115 Berlin", []),  # PLZ not assigned
+    # two-word towns, name particles, the street-type word first
+    (
+        "DE_ADDRESS",
+        "Louisenstraße 12, 61348 Bad Homburg vor der Höhe.",
+        ["Louisenstraße 12, 61348 Bad Homburg vor der Höhe"],
+    ),
+    (
+        "DE_ADDRESS",
+        "Lange Straße 4-9, 34346 Hannoversch Münden",
+        ["Lange Straße 4-9, 34346 Hannoversch Münden"],
+    ),
+    ("DE_ADDRESS", "Kaiserstraße 1, 06108 Halle (Saale)", ["Kaiserstraße 1, 06108 Halle (Saale)"]),
+    (
+        "DE_ADDRESS",
+        "an Ludwig van Beethoven Straße 3, 53113 Bonn",
+        ["Ludwig van Beethoven Straße 3, 53113 Bonn"],
+    ),
+    ("DE_ADDRESS", "Jan van-Gasse 31, 50667 Köln", ["Jan van-Gasse 31, 50667 Köln"]),
+    ("DE_ADDRESS", "Platz der Republik 1, 11011 Berlin", ["Platz der Republik 1, 11011 Berlin"]),
+    ("DE_ADDRESS", "Weg an der Mühle 2\n01067 Dresden", ["Weg an der Mühle 2\n01067 Dresden"]),
+    (
+        "DE_ADDRESS",
+        "Anschrift der Hauptstraße 5, 10115 Berlin Bitte",
+        ["Hauptstraße 5, 10115 Berlin"],
+    ),  # "der" is no name particle; the next noun is not part of the town
+    ("DE_ADDRESS", "Kapitel der Reihe 5, 10115 Berlin", []),  # no street-type word first
     # Austria and Switzerland: four-digit postcodes, country prefixes, canton codes
     (
         "AT_CH_ADDRESS",
