@@ -36,7 +36,9 @@ from pipelines.canon.fold import fold
 
 __all__ = [
     "MONTHS",
+    "US_MILITARY_STATES",
     "US_STATES",
+    "is_at_ch_address",
     "is_at_svnr",
     "is_bic",
     "is_birth_date",
@@ -267,16 +269,42 @@ US_STATES: Final = frozenset(
         "VI",
         "AS",
         "MP",
+        # the freely associated states USPS delivers to (Publication 28, appendix B)
+        "FM",
+        "MH",
+        "PW",
     ]
 )
-_US_TAIL: Final = re.compile(r"([A-Z]{2}) ([0-9]{5})(?:-[0-9]{4})?\Z")
+# Armed Forces "state" codes: only after APO, FPO or DPO (Publication 28, section 225).
+US_MILITARY_STATES: Final = frozenset(["AA", "AE", "AP"])
+_US_TAIL: Final = re.compile(r"(?:([ADF]PO) )?([A-Z]{2}) ([0-9]{5})(?:-[0-9]{4})?\Z")
 _DE_PLZ: Final = re.compile(r"(?<![0-9])(?:D-)?([0-9]{5})(?![0-9])")
 
 
 def is_us_address(text: str) -> bool:
-    """A US street address ending in a state code and a ZIP code that exist."""
+    """A US address ending in a state code and a ZIP code that exist: a state, DC, a
+    territory or freely associated state; AA/AE/AP only after APO/FPO/DPO."""
     found = _US_TAIL.search(text)
-    return found is not None and found.group(1) in US_STATES and found.group(2) != "00000"
+    if found is None or found.group(3) == "00000":
+        return False
+    states = US_MILITARY_STATES if found.group(1) else US_STATES
+    return found.group(2) in states
+
+
+_AT_CH_POSTCODE: Final = re.compile(r"(?<![0-9])(?:(A|AT|CH)-)?([0-9]{4}) ")
+
+
+def is_at_ch_address(text: str) -> bool:
+    """An Austrian or Swiss street address whose postcode lies in the assigned range:
+    Swiss Post 1000-9658, Austrian Post 1010-9992 (either, without a country prefix)."""
+    codes = _AT_CH_POSTCODE.findall(text)
+    if not codes:
+        return False
+    country, digits = codes[-1]
+    low, high = {"CH": (1000, 9658), "A": (1010, 9992), "AT": (1010, 9992)}.get(
+        country, (1000, 9992)
+    )
+    return low <= int(digits) <= high
 
 
 def is_de_address(text: str) -> bool:

@@ -233,23 +233,95 @@ _DE_OPENERS: Final = (
     "Unter den", "Hinter der", "Hinter dem", "Vor dem", "Alte", "Alter", "Neue", "Neuer",
 )  # fmt: skip
 _OPENER: Final = "(?:" + "|".join(o.replace(" ", "[ ]") for o in _DE_OPENERS) + ")"
+# A name particle inside a street named after a person ("Ludwig van Beethoven Straße",
+# "Adolf-Dussen van-Gasse", "Walther von der Vogelweide Weg"): lower case, so it does not
+# open a street of its own.
+_NAME_PARTICLE: Final = r"(?:van|von|vom|zu|de|di|da|del|della|ten|ter)(?:[ ](?:der|den|dem))?"
+# A street-type word first, then an article or preposition and a name ("Platz der
+# Republik", "Straße der Einheit", "Weg an der Mühle").
+_TYPE_FIRST: Final = (
+    r"(?:Straße|Strasse|Platz|Allee|Weg|Ring|Ufer|Damm|Markt|Gasse|Steig|Pfad|Chaussee)"
+    r"[ ](?:der|des|den|dem|am|an[ ]der|an[ ]den|zum|zur|vom|im|in[ ]der|auf[ ]der)"
+    rf"[ ][{_UP}][\w\-ß]*"
+)
 _DE_STREET: Final = (
-    rf"(?:(?:{_OPENER}[ ])?[{_UP}][\w\-ß]*(?:{keyword(_DE_STREET_SUFFIXES)}|[ ]"
-    rf"{keyword(_DE_STREET_SUFFIXES)})|{_OPENER}[ ][{_UP}][\w\-ß]*)"
+    rf"(?:(?:{_OPENER}[ ])?[{_UP}][\w\-ß]*(?:[ ]{_NAME_PARTICLE}[ \-][\w\-ß]*)?"
+    rf"(?:{keyword(_DE_STREET_SUFFIXES)}|[ ]{keyword(_DE_STREET_SUFFIXES)})"
+    rf"|{_OPENER}[ ][{_UP}][\w\-ß]*|{_TYPE_FIRST})"
+)
+# A town: one name, or two where the first is a prefix ("Bad", "Sankt", "Markt", …) or
+# an adjective in -sch ("Hannoversch Münden", "Bergisch Gladbach", "Schwäbisch Hall");
+# then a river or region after a preposition ("Frankfurt am Main", "Bad Homburg vor der
+# Höhe", "Purbach am Neusiedler See") or in brackets ("Halle (Saale)").
+_TOWN_WORD: Final = rf"[{_UP}][\w\-ß]*"
+_DE_TOWN: Final = (
+    r"(?:(?:Bad|Sankt|St\.|Markt|Lutherstadt|Hansestadt|Ostseebad|Seebad)[ ]"
+    rf"|[{_UP}][\w\-ß]*sch[ ])?{_TOWN_WORD}"
+    r"(?:[ ](?:am|an[ ]der|im|in[ ]der|ob[ ]der|bei|vor[ ]der|auf[ ]der)"
+    rf"[ ](?:[{_UP}][\w\-ß]*er[ ])?{_TOWN_WORD})?"
+    rf"(?:[ ]\({_TOWN_WORD}\))?"
 )
 _DE_ADDRESS: Final = (
     rf"(?<![\w\-]){_DE_STREET}"
     r"[ ][0-9]{1,4}[a-zA-Z]?(?:[ ]?[-/][ ]?[0-9]{1,4}[a-zA-Z]?)?"
-    r"(?:,[ ]?|[ ]?\n|[ ])(?:D-)?[0-9]{5}[ ]"
-    rf"(?:Bad[ ]|Sankt[ ]|St\.[ ])?[{_UP}][\w\-ß]*"
-    rf"(?:[ ](?:am|an[ ]der|im|in[ ]der|ob[ ]der|bei|vor[ ]der|auf[ ]der)[ ][{_UP}][\w\-ß]*)?"
+    rf"(?:,[ ]?|[ ]?\n|[ ])(?:D-)?[0-9]{{5}}[ ]{_DE_TOWN}"
     r"(?![\w\-])"
 )
-_US_ADDRESS: Final = (
-    r"(?<![\w.,\-/])[0-9]{1,6}(?:[ ][A-Z0-9][A-Za-z0-9'\-]*\.?){1,5}"
+# Austria and Switzerland write addresses the German way with a four-digit postcode,
+# optionally after the country letter(s) (Austrian Post: "A-1010 Wien"; Swiss Post:
+# "CH-8001 Zürich", a canton code after a town whose name recurs: "Wald ZH").  An
+# Austrian number may carry staircase and door: "Hauptstraße 12/3/14".
+_CANTONS: Final = (
+    "AG", "AI", "AR", "BE", "BL", "BS", "FR", "GE", "GL", "GR", "JU", "LU", "NE", "NW",
+    "OW", "SG", "SH", "SO", "SZ", "TG", "TI", "UR", "VD", "VS", "ZG", "ZH",
+)  # fmt: skip
+_AT_CH_ADDRESS: Final = (
+    rf"(?<![\w\-]){_DE_STREET}"
+    r"[ ][0-9]{1,4}[a-zA-Z]?(?:[ ]?[-/][ ]?[0-9]{1,4}[a-zA-Z]?){0,2}"
+    rf"(?:,[ ]?|[ ]?\n|[ ])(?:(?:A|AT|CH)-)?[1-9][0-9]{{3}}[ ]{_DE_TOWN}"
+    rf"(?:[ ](?:{'|'.join(_CANTONS)}))?"
+    r"(?![\w\-])"
+)
+# Lines of an address are joined by a comma, a line break or (in the detectors' views,
+# where every whitespace run is one space) a plain space.
+_LINE_BREAK: Final = r"(?:,[ ]?|[ ]?\n|[ ])"
+# USPS Publication 28: a street line, then "City, ST ZIP" (a state, DC, a territory or
+# a freely associated state; the validator checks the code) ...
+_US_CIVIL: Final = (
+    r"[0-9]{1,6}(?:[ ][A-Z0-9][A-Za-z0-9'\-]*\.?){1,5}"
     r"(?:,?[ ](?:Apt\.?|Suite|Ste\.?|Unit|Apartment|Fl\.?|Floor|\#)[ ]?[0-9A-Z][0-9A-Za-z\-]{0,5})?"
-    r"(?:,[ ]?|[ ]?\n)(?:[A-Z][A-Za-z'\-.]*[ ]){0,3}[A-Z][A-Za-z'\-.]*,[ ][A-Z]{2}[ ]"
-    r"[0-9]{5}(?:-[0-9]{4})?(?![\w\-])"
+    rf"{_LINE_BREAK}(?:[A-Z][A-Za-z'\-.]*[ ]){{0,3}}[A-Z][A-Za-z'\-.]*,[ ][A-Z]{{2}}"
+)
+# ... or a military / diplomatic address (section 225): "PSC 1234, Box 5678", "CMR 450
+# Box 12", "Unit 2050 Box 4190" or a ship ("USS Name", "USNS Name", "USCGC Name"), then
+# APO/FPO/DPO and the Armed Forces code AA/AE/AP.
+_US_MILITARY: Final = (
+    r"(?:(?:PSC|CMR|Unit|UNIT)[ ][0-9]{1,5},?[ ](?:Box|BOX)[ ][0-9]{1,5}"
+    r"|(?:USS|USNS|USCGC)(?:[ ][A-Z][A-Za-z0-9'.\-]*){1,4})"
+    rf"{_LINE_BREAK}(?:APO|FPO|DPO)[ ](?:AA|AE|AP)"
+)
+_US_ADDRESS: Final = (
+    rf"(?<![\w.,\-/])(?:{_US_CIVIL}|{_US_MILITARY})[ ][0-9]{{5}}(?:-[0-9]{{4}})?(?![\w\-])"
+)
+
+# Royal Mail's postcode format: outward code A9, A99, AA9, AA99, A9A or AA9A (first
+# letter not Q/V/X, second not I/J/Z, a third-position letter one of ABCDEFGHJKPSTUW, a
+# fourth-position one of ABEHMNPRVWXY), a space (often left out when typed), inward
+# code 9AA (no C/I/K/M/O/V).
+_UK_POSTCODE: Final = (
+    r"[A-PR-UWYZ](?:[0-9][0-9]?|[A-HK-Y][0-9][0-9]?|[0-9][A-HJKPSTUW]|[A-HK-Y][0-9][ABEHMNPRVWXY])"
+    r"[ ]?[0-9][ABD-HJLNP-UW-Z]{2}"
+)
+_UK_WORD: Final = r"(?:[A-Z][A-Za-z'\-]{0,24}\.?|upon|on|under|in|by|the|of|le)"
+# A UK address: a flat/studio/unit line or a house number, then the street, locality
+# and post town words (in any line layout), then the postcode.  An address without a
+# number (a house name) is not matched: "Acme Ltd, London SW1A 1AA" is not told apart.
+_UK_NUMBER: Final = r"[0-9]{1,4}[A-Za-z]?(?:-[0-9]{1,4}[A-Za-z]?)?"
+_UK_ADDRESS: Final = (
+    r"(?<![\w\-])(?:(?:Flat|Apartment|Studio|Unit|Suite|Room|Maisonette)[ ]"
+    rf"{_UK_NUMBER}{_LINE_BREAK}(?:{_UK_NUMBER},?[ ])?|{_UK_NUMBER},?[ ])"
+    rf"[A-Z][A-Za-z'\-]{{0,24}}\.?(?:{_LINE_BREAK}{_UK_WORD}){{0,9}}{_LINE_BREAK}"
+    rf"{_UK_POSTCODE}(?![\w\-])"
 )
 
 # --- obfuscated e-mail addresses -----------------------------------------------------
@@ -545,6 +617,16 @@ PERSONAL_ENTRIES: Final[tuple[EntityPattern, ...]] = (
         anchors=DIGITS,
     ),
     EntityPattern(
+        name="AT_CH_ADDRESS",
+        label="ADDRESS",
+        pattern=_AT_CH_ADDRESS,
+        validator=idv.is_at_ch_address,
+        score=0.8,
+        description="Austrian or Swiss postal address: street, number, 4-digit postcode, town",
+        max_length=210,
+        anchors=DIGITS,
+    ),
+    EntityPattern(
         name="US_ADDRESS",
         label="ADDRESS",
         pattern=_US_ADDRESS,
@@ -552,6 +634,16 @@ PERSONAL_ENTRIES: Final[tuple[EntityPattern, ...]] = (
         score=0.8,
         description="US postal address: number, street, unit, city, state code, ZIP",
         max_length=220,
+        anchors=DIGITS,
+    ),
+    EntityPattern(
+        name="UK_ADDRESS",
+        label="ADDRESS",
+        pattern=_UK_ADDRESS,
+        validator=None,
+        score=0.8,
+        description="UK postal address: flat or house number, street, town, Royal Mail postcode",
+        max_length=320,
         anchors=DIGITS,
     ),
     EntityPattern(

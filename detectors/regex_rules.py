@@ -72,8 +72,13 @@ _AT_ANCHOR_RULES: Final = frozenset({"US_SSN_BARE"})
 _NEAR_RULES: Final[Mapping[str, tuple[str, int, int, tuple[int, int] | None]]] = {
     # the postcode and the first letter of the city
     "DE_ADDRESS": (r"[0-9]{5} [A-ZÄÖÜ]", 200, 80, (5, 0)),
+    # the four-digit postcode and the first letter of the town
+    "AT_CH_ADDRESS": (r"[0-9]{4} [A-ZÄÖÜ]", 210, 90, (4, 0)),
     # the state code and the ZIP code
     "US_ADDRESS": (r"[A-Z]{2} [0-9]{5}", 220, 12, (5, 3)),
+    # the postcode's last outward character and its inward code, searched over the
+    # whole text (an outward code "M1" makes no digit cluster the numeric rules visit)
+    "UK_ADDRESS": (r"[0-9][A-Z]? ?[0-9][A-Z]{2}", 320, 4, None),
     # a bracketed "at" or "dot", or a spelled-out " dot ": the plain " at " form needs one
     "EMAIL_OBFUSCATED": (r"[\[({<] ?(?:at|AT|dot|DOT) ?[\])}>]| (?:dot|DOT) ", 420, 420, None),
     # the birth date and the initial of a German pension insurance number

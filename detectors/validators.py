@@ -530,6 +530,7 @@ VALIDATORS: Final[Mapping[str, Validator]] = MappingProxyType(
         "icao_document": idv.is_icao_document,
         "birth_date": idv.is_birth_date,
         "de_address": idv.is_de_address,
+        "at_ch_address": idv.is_at_ch_address,
         "us_address": idv.is_us_address,
         "high_entropy": idv.is_high_entropy,
         "random_letters": idv.is_random_letters,

@@ -29,7 +29,9 @@ WIDE_CEILING = 4200
 # e-mail local part spelled with spaces): with them a reply holds up to 120-280
 # characters of prose, which the hold-size fixtures below are not about.
 # Their own egress behaviour is tested in tests/unit/detectors/test_library_more.py.
-LONG_LEAD: frozenset[str] = frozenset({"DE_ADDRESS", "US_ADDRESS", "EMAIL_OBFUSCATED"})
+LONG_LEAD: frozenset[str] = frozenset(
+    {"DE_ADDRESS", "AT_CH_ADDRESS", "US_ADDRESS", "EMAIL_OBFUSCATED"}
+)
 
 
 def builtin_patterns(ceiling: int | None = None) -> tuple[OutputPattern, ...]:

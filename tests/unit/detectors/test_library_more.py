@@ -304,6 +304,53 @@ MORE_ROWS: list[tuple[str, str, list[str]]] = [
     ("DE_ADDRESS", "Berliner Straße 3a, 20095 Hamburg", ["Berliner Straße 3a, 20095 Hamburg"]),
     ("DE_ADDRESS", "Seite 12, 10115 Einträge", []),  # no street-type word
     ("DE_ADDRESS", "Hauptstraße 12, 00115 Berlin", []),  # PLZ not assigned
+    # two-word towns, name particles, the street-type word first
+    (
+        "DE_ADDRESS",
+        "Louisenstraße 12, 61348 Bad Homburg vor der Höhe.",
+        ["Louisenstraße 12, 61348 Bad Homburg vor der Höhe"],
+    ),
+    (
+        "DE_ADDRESS",
+        "Lange Straße 4-9, 34346 Hannoversch Münden",
+        ["Lange Straße 4-9, 34346 Hannoversch Münden"],
+    ),
+    ("DE_ADDRESS", "Kaiserstraße 1, 06108 Halle (Saale)", ["Kaiserstraße 1, 06108 Halle (Saale)"]),
+    (
+        "DE_ADDRESS",
+        "an Ludwig van Beethoven Straße 3, 53113 Bonn",
+        ["Ludwig van Beethoven Straße 3, 53113 Bonn"],
+    ),
+    ("DE_ADDRESS", "Jan van-Gasse 31, 50667 Köln", ["Jan van-Gasse 31, 50667 Köln"]),
+    ("DE_ADDRESS", "Platz der Republik 1, 11011 Berlin", ["Platz der Republik 1, 11011 Berlin"]),
+    ("DE_ADDRESS", "Weg an der Mühle 2\n01067 Dresden", ["Weg an der Mühle 2\n01067 Dresden"]),
+    (
+        "DE_ADDRESS",
+        "Anschrift der Hauptstraße 5, 10115 Berlin Bitte",
+        ["Hauptstraße 5, 10115 Berlin"],
+    ),  # "der" is no name particle; the next noun is not part of the town
+    ("DE_ADDRESS", "Kapitel der Reihe 5, 10115 Berlin", []),  # no street-type word first
+    # Austria and Switzerland: four-digit postcodes, country prefixes, canton codes
+    (
+        "AT_CH_ADDRESS",
+        "Lieferadresse: Hauptstrasse 5, 8001 Zürich.",
+        ["Hauptstrasse 5, 8001 Zürich"],
+    ),
+    (
+        "AT_CH_ADDRESS",
+        "Kärntner Straße 12/3/14, A-1010 Wien",
+        ["Kärntner Straße 12/3/14, A-1010 Wien"],
+    ),
+    ("AT_CH_ADDRESS", "Bahnhofplatz 1\nCH-3011 Bern", ["Bahnhofplatz 1\nCH-3011 Bern"]),
+    ("AT_CH_ADDRESS", "Dorfstrasse 3, 8636 Wald ZH", ["Dorfstrasse 3, 8636 Wald ZH"]),
+    ("AT_CH_ADDRESS", "Seegasse 4, 4910 Ried im Innkreis", ["Seegasse 4, 4910 Ried im Innkreis"]),
+    ("AT_CH_ADDRESS", "Am Anger 2, 2275 Deutsch-Wagram", ["Am Anger 2, 2275 Deutsch-Wagram"]),
+    ("AT_CH_ADDRESS", "Hauptstraße 5, 2019 eröffnet", []),  # a year, then a verb
+    ("AT_CH_ADDRESS", "Kapitel 12, 2024 Ausgabe", []),  # no street-type word
+    ("AT_CH_ADDRESS", "Hauptstrasse 5, 0999 Zürich", []),  # no postcode below 1000
+    ("AT_CH_ADDRESS", "Hauptstrasse 5, CH-9700 Zürich", []),  # Swiss Post ends at 9658
+    ("AT_CH_ADDRESS", "Hauptstrasse 5, A-1005 Wien", []),  # Austrian Post starts at 1010
+    ("AT_CH_ADDRESS", "Hauptstraße 12, 10115 Berlin", []),  # five digits: German
     (
         "US_ADDRESS",
         "ship to 123 Main St, Springfield, IL 62704.",
@@ -316,6 +363,65 @@ MORE_ROWS: list[tuple[str, str, list[str]]] = [
     ),
     ("US_ADDRESS", "123 Main St, Springfield, XX 62704", []),  # no such state
     ("US_ADDRESS", "Chapter 5, Section 12, page 62704", []),
+    # territories and freely associated states (USPS Publication 28, appendix B)
+    ("US_ADDRESS", "to 12 Lagoon Rd, Majuro, MH 96960.", ["12 Lagoon Rd, Majuro, MH 96960"]),
+    ("US_ADDRESS", "7 Kolonia Way, Pohnpei, FM 96941", ["7 Kolonia Way, Pohnpei, FM 96941"]),
+    ("US_ADDRESS", "3 Koror St, Koror, PW 96940", ["3 Koror St, Koror, PW 96940"]),
+    ("US_ADDRESS", "55 Calle Sol, San Juan, PR 00901", ["55 Calle Sol, San Juan, PR 00901"]),
+    ("US_ADDRESS", "4 Marine Dr, Hagatna, GU 96910", ["4 Marine Dr, Hagatna, GU 96910"]),
+    ("US_ADDRESS", "9 Main St, Springfield, AE 62704", []),  # AA/AE/AP only after APO/FPO/DPO
+    ("US_ADDRESS", "9 Main St, Springfield, MX 62704", []),  # MX is no USPS code
+    # the street line on a line of its own (a space in the detectors' views)
+    (
+        "US_ADDRESS",
+        "Acme Inc\n1600 Maple Avenue\nSpringfield, IL 62704\nPhone",
+        ["1600 Maple Avenue\nSpringfield, IL 62704"],
+    ),
+    (
+        "US_ADDRESS",
+        "Acme Inc 1600 Maple Avenue Suite 5 Springfield, IL 62704 Phone",
+        ["1600 Maple Avenue Suite 5 Springfield, IL 62704"],
+    ),
+    ("US_ADDRESS", "release 1600 maple avenue springfield, IL 62704", []),  # lower case
+    # military and diplomatic mail (Publication 28, section 225)
+    ("US_ADDRESS", "to PSC 1234, Box 5678, APO AE 09123.", ["PSC 1234, Box 5678, APO AE 09123"]),
+    (
+        "US_ADDRESS",
+        "Unit 2050 Box 4190\nAPO AP 96278-4190",
+        ["Unit 2050 Box 4190\nAPO AP 96278-4190"],
+    ),
+    ("US_ADDRESS", "CMR 450 Box 12, APO AE 09012", ["CMR 450 Box 12, APO AE 09012"]),
+    ("US_ADDRESS", "Unit 1234 Box 5678, DPO AA 34001", ["Unit 1234 Box 5678, DPO AA 34001"]),
+    ("US_ADDRESS", "USNS Comfort, FPO AA 34055", ["USNS Comfort, FPO AA 34055"]),
+    ("US_ADDRESS", "USS Nimitz FPO AP 96620-2820", ["USS Nimitz FPO AP 96620-2820"]),
+    ("US_ADDRESS", "PSC 1234, Box 5678, APO IL 09123", []),  # APO needs AA/AE/AP
+    ("US_ADDRESS", "PSC 1234, Box 5678, APO AX 09123", []),
+    ("US_ADDRESS", "the APO AE 09123 office", []),  # no unit, box or ship line
+    ("US_ADDRESS", "PSC 12, Box 5678, FPO AE 00000", []),  # ZIP 00000 is not issued
+    # UK: flat or house number, street, town, Royal Mail postcode
+    (
+        "UK_ADDRESS",
+        "Address: 8 Chelsea Road, North Hill, MK9 2FW.",
+        ["8 Chelsea Road, North Hill, MK9 2FW"],
+    ),
+    ("UK_ADDRESS", "10 Downing Street, London SW1A 2AA", ["10 Downing Street, London SW1A 2AA"]),
+    (
+        "UK_ADDRESS",
+        "Flat 3, 12 High Street, Stratford upon Avon, CV37 6AB",
+        ["Flat 3, 12 High Street, Stratford upon Avon, CV37 6AB"],
+    ),
+    (
+        "UK_ADDRESS",
+        "Acme Ltd\nStudio 28b\nKings Road\nLEEDS\nLS1 4DY\nTel",
+        ["Studio 28b\nKings Road\nLEEDS\nLS1 4DY"],
+    ),
+    ("UK_ADDRESS", "4 Mill Lane, Manchester, M1 1AE", ["4 Mill Lane, Manchester, M1 1AE"]),
+    ("UK_ADDRESS", "product code AB12 3DE in stock", []),  # a postcode shape, no street
+    ("UK_ADDRESS", "Acme Ltd, London SW1A 2AA", []),  # no house or flat number
+    ("UK_ADDRESS", "12 High Street, London QW1 2AB", []),  # no outward code starts with Q
+    ("UK_ADDRESS", "12 High Street, London SW1 2CI", []),  # C and I are no inward letters
+    ("UK_ADDRESS", "12 High Street, London SW1A2AA", ["12 High Street, London SW1A2AA"]),
+    ("UK_ADDRESS", "12 High Street, London SW1A 2AAB", []),  # no postcode ends in 3 letters
     # obfuscated e-mail addresses
     (
         "EMAIL_OBFUSCATED",
