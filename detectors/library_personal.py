@@ -254,11 +254,17 @@ _DE_STREET: Final = (
 # then a river or region after a preposition ("Frankfurt am Main", "Bad Homburg vor der
 # Höhe", "Purbach am Neusiedler See") or in brackets ("Halle (Saale)").
 _TOWN_WORD: Final = rf"[{_UP}][\w\-ß]*"
+# The noun after an adjective in a town's region ("am Neusiedler See", "im Bayerischen
+# Wald"): a kind of landscape.  Any capitalised word there would take the first word of
+# the next line ("Zürich am Uster" + line break + "Regards": the view folds the break).
+_REGION_NOUN: Final = keyword(
+    ("see", "wald", "berg", "gebirge", "heide", "bach", "meer", "alb", "land", "tal")
+) + r"(?![\w\-])"
 _DE_TOWN: Final = (
     r"(?:(?:Bad|Sankt|St\.|Markt|Lutherstadt|Hansestadt|Ostseebad|Seebad)[ ]"
     rf"|[{_UP}][\w\-ß]*sch[ ])?{_TOWN_WORD}"
     r"(?:[ ](?:am|an[ ]der|im|in[ ]der|ob[ ]der|bei|vor[ ]der|auf[ ]der)"
-    rf"[ ](?:[{_UP}][\w\-ß]*er[ ])?{_TOWN_WORD})?"
+    rf"[ ](?:[{_UP}][\w\-ß]*er[ ]{_REGION_NOUN}|{_TOWN_WORD}))?"
     rf"(?:[ ]\({_TOWN_WORD}\))?"
 )
 _DE_ADDRESS: Final = (

@@ -184,9 +184,13 @@ def _town(draw: st.DrawFn) -> str:
         first = ["Bad", "St.", "Sankt", "Markt", "Hannoversch", "Bergisch", "Schwäbisch"]
         town = f"{draw(st.sampled_from(first))} {town}"
     if draw(st.booleans()):
-        region = draw(st.sampled_from(["", "Neusiedler ", "Schwäbischer "]))
         particle = draw(st.sampled_from(_TOWN_PARTICLES))
-        town += f" {particle} {region}{draw(st.sampled_from(_TOWNS))}"
+        if draw(st.booleans()):  # a river or town: "Frankfurt am Main"
+            town += f" {particle} {draw(st.sampled_from(_TOWNS))}"
+        else:  # an adjective and a landscape: "Podersdorf am Neusiedler See"
+            region = draw(st.sampled_from(["Neusiedler", "Schwäbischer", "Pfälzer"]))
+            noun = draw(st.sampled_from(["See", "Wald", "Alb", "Berg"]))
+            town += f" {particle} {region} {noun}"
     elif draw(st.booleans()):
         town += f" ({draw(st.sampled_from(_TOWNS))})"  # "Halle (Saale)"
     return town
