@@ -127,7 +127,9 @@ PHONE_EXTENSION: Final = r"(?:" + EXTENSION_MARK + r"[0-9]{1,6})"
 _NOT_IN_IBAN: Final = (
     rf"(?<![A-Za-z]{{2}}[0-9]{{2}}(?:{GROUP_SEP}[A-Za-z0-9]{{4}}){{0,7}}{GROUP_SEP})"
 )
-NOT_IN_GROUPS: Final = rf"(?<![0-9]{{4}}{GROUP_SEP})" + _NOT_IN_IBAN
+# Exactly four: a five-digit ZIP code before a number on the next line ("NE 36199" +
+# line break + "208-436-8228", one space in the view) is no card group.
+NOT_IN_GROUPS: Final = rf"(?<!(?<![0-9])[0-9]{{4}}{GROUP_SEP})" + _NOT_IN_IBAN
 
 # Longest branches: the international one, 5 + 8 + 6 groups of 9 characters; with the
 # 00 prefix, 5 + 9 + 8 + 5 groups of 9; then an extension of at most 2 + 11 + 7.

@@ -47,9 +47,16 @@ def _gap(words: Iterable[str] = ()) -> str:
 
 
 _GAP_MAX: Final = 4 * 10 + 3
-# A name between a keyword and its value: up to three capitalised words.
-_NAMES: Final = r"(?:[ ]\p{Lu}[\p{Ll}'\-]{1,24}){0,3}"
-_NAMES_MAX: Final = 3 * 26
+# A name between a keyword and its value: up to three capitalised words, after "of" /
+# "von" if written ("Personalausweisnummer von Benjamin Kabus lautet …").
+_NAMES: Final = (
+    r"(?:(?:[ ](?:of|for|von|fur|des))?(?:[ ]\p{Lu}[\p{Ll}'\-]{1,24}){1,3})?"
+)
+_NAMES_MAX: Final = 4 + 3 * 26
+# A label that ends in a colon may run on in lower-case words after its keyword
+# ("SWIFT/BIC for the incoming payment: …", "date of birth of the applicant: …").
+_LABEL_TAIL: Final = r"(?:[ ]\p{Ll}{1,15}){1,5}[ ]?:[ \t]{0,3}"
+_LABEL_TAIL_MAX: Final = 5 * 16 + 5
 
 # Where a keyword starts and ends as a word of its own, or of a member name: after and
 # before a non-letter ("_" joins words of a snake_case name), or at a camelCase step
@@ -98,7 +105,11 @@ def _keyed(
         + _WORD_END
         + KEY_PATH_TAIL
         + between
+        + "(?:"
+        + _LABEL_TAIL
+        + "|"
         + _gap(fillers)
+        + ")"
         + r"\K"
         + value,
         validator=validator,
@@ -107,7 +118,7 @@ def _keyed(
         max_length=max(len(form) for form in forms)
         + KEY_PATH_TAIL_MAX
         + between_max
-        + _GAP_MAX
+        + max(_GAP_MAX, _LABEL_TAIL_MAX)
         + value_max,
         anchors=forms,
         starts_at_anchor=True,
@@ -162,6 +173,7 @@ _PHONE_WORDS: Final = (
 )  # fmt: skip
 _PHONE_FILLERS: Final = (
     "me", "us", "at", "under", "unter", "via", "or", "oder", "+1", "mich", "uns", "sie",
+    "to",
 )  # fmt: skip
 
 
@@ -448,6 +460,8 @@ PERSONAL_ENTRIES: Final[tuple[EntityPattern, ...]] = (
         idv.is_birth_date,
         0.85,
         "Date of birth (EN and DE formats) right after a birth keyword",
+        ("it's", "it", "stored", "recorded", "listed", "as", "to", "be", "should", "am"),
+        between_names=True,
     ),
     EntityPattern(
         name="US_ITIN",
@@ -505,6 +519,7 @@ PERSONAL_ENTRIES: Final[tuple[EntityPattern, ...]] = (
         0.85,
         "German Personalausweis number after a keyword (ICAO check digit if written)",
         _DE_FILLERS,
+        between_names=True,
     ),
     EntityPattern(
         name="CH_AHV",

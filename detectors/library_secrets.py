@@ -102,7 +102,8 @@ SECRET_ENTRIES: Final[tuple[EntityPattern, ...]] = (
         # The secret written next to its key id (CSV exports, "id / secret" pairs).
         pattern=r"(?<![A-Za-z0-9])(?:AKIA|ASIA)[A-Z0-9]{16}"
         # (the canonical view folds a line break to a space: the next line counts too)
-        r"(?:[^A-Za-z0-9/+]{1,5}|.{1,40}?(?:secret|Secret|SECRET)[^A-Za-z0-9/+]{1,10})"
+        # (a slash between spaces separates too: "AKIA… / wJalr…")
+        r"(?:[^A-Za-z0-9/+]{1,5}|[ ]/[ ]|.{1,40}?(?:secret|Secret|SECRET)[^A-Za-z0-9/+]{1,10})"
         r"\K" + _B64 + "{40}" + _AFTER_B64,
         validator=idv.is_high_entropy,
         score=0.9,

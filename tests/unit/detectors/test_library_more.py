@@ -108,6 +108,15 @@ MORE_ROWS: list[tuple[str, str, list[str]]] = [
     ("AWS_SECRET_NEAR_ID", f"id AKIAIOSFODNN7EXAMPLE secret: {AWS_SECRET}", [AWS_SECRET]),
     ("AWS_SECRET_NEAR_ID", f"AKIAIOSFODNN7EXAMPLE\n{AWS_SECRET}", [AWS_SECRET]),  # next line
     ("AWS_SECRET_NEAR_ID", f"AKIAIOSFODNN7EXAMPLE and more words then {AWS_SECRET}", []),
+    ("AWS_SECRET_NEAR_ID", f"in a gist: AKIAIOSFODNN7EXAMPLE / {AWS_SECRET}.", [AWS_SECRET]),
+    # a label ending in a colon may run on in lower-case words after its keyword
+    ("BIC", "SWIFT/BIC for the incoming payment: DEUTDEFF500, thanks", ["DEUTDEFF500"]),
+    ("BIC", "SWIFT/BIC for the incoming payment DEUTDEFF500", []),  # no colon: prose
+    ("DATE_OF_BIRTH", "Please confirm my DOB is stored as 1988-04-01; the", ["1988-04-01"]),
+    ("DATE_OF_BIRTH", "your date of birth. It's 20 May 1979 please", ["20 May 1979"]),
+    ("DE_ID_CARD", "Die Personalausweisnummer von Benjamin Kabus lautet T22000129.", ["T22000129"]),
+    ("PHONE", "Tammyton, NE 36199\n208-436-8228x0021 office", ["208-436-8228x0021"]),  # ZIP
+    ("PHONE_BARE", "changed her mobile number to 9295818269; please", ["9295818269"]),
     ("GITLAB_TOKEN", "token glpat-xR4k2mQz8LpT9vWn3YbC ok", ["glpat-xR4k2mQz8LpT9vWn3YbC"]),
     ("GITLAB_TOKEN", "glpat-short", []),
     (
