@@ -44,7 +44,7 @@ from detectors.entity_pattern import (
     keyword,
 )
 from detectors.library_personal import PERSONAL_ENTRIES, bare_phone_entity
-from detectors.library_secrets import SECRET_ENTRIES, URL_USERINFO_CHAR
+from detectors.library_secrets import SECRET_ENTRIES
 from detectors.validators import VALIDATORS
 from pipelines.canon.view import KEY_PATH_TAIL, KEY_PATH_TAIL_MAX
 from pipelines.textrules import NOSPACE_SCRIPTS as _NOSPACE
@@ -99,14 +99,15 @@ _PHONE_NANP: Final = (
 # trunk-0 number: case and reference numbers ("Case 01234567") look the same.  Bare
 # runs are phone numbers after a phone keyword (PHONE_BARE).  The DIN 5008 extension
 # ("030 12345-67") is one more dash group.
-# The layout marks the area code, not its digits: written numbers (and generated test
-# data) put any digit after the trunk 0 ("(00814) 85898"; the validator reads such a
-# number with the 00 access code first).  A two-digit area code (Vienna's 01) needs a
-# subscriber block of five digits or more after it, so that "05/2024" and "01.12.2024"
-# are no phone numbers.
+# Parentheses mark an area code whatever its digits: written numbers (and generated
+# test data) put any digit after the trunk 0 ("(00814) 85898"; the validator reads such
+# a number with the 00 access code first).  Without them the area code opens 0 + 1-9:
+# "Invoice 00123 45678" is a reference.  A two-digit area code (Vienna's 01), in
+# parentheses or before a slash, needs a subscriber block of five digits or more after
+# it, so that "05/2024" is a date; "Ref 01 234567" is no phone number.
 _PHONE_TRUNK0: Final = (
-    r"(?:(?:(?:\(0[0-9]{2,5}\)[ \-.]?|0[0-9]{2,5}(?:[ \-.]?/[ \-.]?|[ \-.]))[0-9]{2,8}"
-    r"|(?:\(0[1-9]\)[ ]?|0[1-9](?:[ ]?/[ ]?|[ ]))[0-9]{5,8})"
+    r"(?:(?:(?:\(0[0-9]{2,5}\)[ \-.]?|0[1-9][0-9]{1,4}(?:[ \-.]?/[ \-.]?|[ \-.]))[0-9]{2,8}"
+    r"|(?:\(0[1-9]\)[ ]?|0[1-9][ ]?/[ ]?)[0-9]{5,8})"
     r"(?:[ \-.][0-9]{2,5}){0,3}"
     # ... except whole national numbers of 10 or 11 digits, which no ISBN-10 (the
     # validator refuses those), short reference number or 12-digit account id is
@@ -198,6 +199,9 @@ def phone_entity(mode: str = "lenient", regions: Iterable[str] = ("US", "DE")) -
 # (the look-behind) and holds 1 to 64 of them before its one "@".
 EMAIL_LOCAL_CHAR: Final = rf"[[\w.%+\-]--[{_NOSPACE}]]"
 
+# URL userinfo characters as the EMAIL look-behind reads them (see EMAIL).
+_USERINFO_BEFORE_MAIL: Final = r"[\w\-.~%!\$&'*+=:]"
+
 _IPV4_OCTETS: Final = r"[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}"
 # Version numbers look exactly like addresses; a short keyword right before the dotted
 # quad ("v1.2.3.4", "version 1.2.3.4", "build: 10.0.19041.1") marks them as such.
@@ -236,8 +240,10 @@ _ENTRIES: Final[tuple[EntityPattern, ...]] = (
             rf"(?<!{EMAIL_LOCAL_CHAR})"
             # "scheme://user@host" and "scheme://user:password@host": the part before
             # "@" is a URL's userinfo, not a mailbox.  Atomic: "/" is no userinfo
-            # character, so the longest run decides and nothing is tried twice.
-            rf"(?<!://(?>{URL_USERINFO_CHAR}{{0,{URL_USERINFO_MAX}}}))"
+            # character, so the longest run decides and nothing is tried twice.  Read
+            # without "," ";" "(" ")": a URL then an address in a CSV row or a list
+            # ("https://acme.com,jane@acme.com") is a URL and an address.
+            rf"(?<!://(?>{_USERINFO_BEFORE_MAIL}{{0,{URL_USERINFO_MAX}}}))"
             rf"{EMAIL_LOCAL_CHAR}{{1,64}}@"
             rf"(?:{_LABEL_CHAR}(?:[[\w\-]--[{_NOSPACE}]]{{0,61}}{_LABEL_CHAR})?\.){{1,8}}"
             rf"[\w--[\d_{_NOSPACE}]]{{2,63}}(?!{_W}|-)"

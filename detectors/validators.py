@@ -371,16 +371,15 @@ _IDD_PREFIX: Final = re.compile(r"00([1-9][0-9]{0,2})(?![0-9])")
 _IDD_MIN_NATIONAL: Final = 6
 
 
-# The national layout of DIN 5008 (and of most trunk-0 countries): an area code, in
-# parentheses or followed by a space or slash, then the subscriber number as one block
-# of five digits or more (an extension after a dash), or the whole number as one run
-# (after a phone keyword).  A number from 00 in this layout whose 00 reads as no
+# The national layout of DIN 5008 (and of most trunk-0 countries) that marks an area
+# code whatever its digits: the area code in parentheses, then the subscriber number as
+# one block of five digits or more (an extension after a dash), or the whole number as
+# one run (after a phone keyword).  A number from 00 in this layout whose 00 reads as no
 # assigned country code is a national number whose area code was written with a 0
-# ("(00814) 85898", "00669 074391"); "0012 3456 7890", grouped otherwise, is neither,
-# and no cut of it ("0012 3456") is either.
+# ("(00814) 85898"); "00669 074391" or "0012 3456 7890" without the parentheses is a
+# reference, and no cut of it ("0012 3456") is a phone either.
 _NATIONAL_LAYOUT: Final = re.compile(
-    r"(?:\(0[0-9]{1,5}\)[ ]?|0[0-9]{1,5}(?:[ ]?/[ ]?|[ ]))[0-9]{5,13}(?:-[0-9]{1,5})?"
-    r"|[0-9]{6,15}"
+    r"\(0[0-9]{1,5}\)[ ]?[0-9]{5,13}(?:-[0-9]{1,5})?|[0-9]{6,15}"
 )
 
 

@@ -56,18 +56,27 @@ _CONTEXT_NAMES: Final = 8
 _CONTEXT_NAME_CHARS: Final = 40
 KEY_SEPARATOR: Final = "\x1f"
 # ``regex`` source a keyword-gated pattern puts right after its keyword: the rest of the
-# key path, when the keyword is a word of one of its names -- the rest of that name
-# (``ssn_primary``, ``phoneHome``: the snake_case or camelCase tail, no space), every
-# name after it, and the
-# separator that ends the prefix.  So a keyword key anywhere above a value (among the
-# innermost names) reads as the value's type, as a person reads ``{"ssn": {"primary":
-# "536221234"}}``.  Every path through it crosses a separator, which no reply or prose
-# holds: there the source never matches, and a stream filter holds nothing for it
-# beyond a ``_``-word right after a keyword.
+# key path, when the keyword is a word of one of its names and every word after it --
+# the rest of that name (``ssn_primary``, ``phoneHome``, ``Phone Number``: snake_case,
+# camelCase or spaced) and each name after it -- only qualifies it (``number``,
+# ``primary``, ``home``, ...: :data:`_QUALIFIERS`), then the separator that ends the
+# prefix.  So a keyword key above a value reads as the value's type as a person reads
+# ``{"ssn": {"primary": "536221234"}}``, while ``contact_id``, ``ssn_last_checked`` or
+# ``{"call": {"duration_ms": …}}`` name something else.  Every path through it crosses
+# a separator, which no reply or prose holds: there the source never matches, and a
+# stream filter holds nothing for it beyond a qualifier right after a keyword.
 _SEP: Final = r"\x1f"  # KEY_SEPARATOR in pattern source
+_QUALIFIERS: Final = (
+    "number", "no", "nr", "num", "nummer", "value", "val", "v", "primary", "secondary",
+    "home", "work", "office", "mobile", "cell", "private", "business", "main", "personal",
+    "current", "full", "digits", "iso", "raw", "text", "str", "string", "formatted",
+    "data", "info", "details", "list", "items", "entries", "records",
+)  # fmt: skip
+_QUALIFIER: Final = r"(?i:" + "|".join(_QUALIFIERS) + r")\.?(?![\p{Ll}\d])"
+_STEP: Final = r"(?:[_\- ]|(?<=\p{Ll})(?=\p{Lu}))"
 KEY_PATH_TAIL: Final = (
-    rf"(?:(?:(?:_|(?<=\p{{Ll}})(?=\p{{Lu}}))[^{_SEP}\s]{{0,{_CONTEXT_NAME_CHARS}}})?"
-    rf"(?:{_SEP}[^{_SEP}]{{1,{_CONTEXT_NAME_CHARS}}}){{0,{_CONTEXT_NAMES - 1}}}{_SEP})?"
+    rf"(?:(?:{_STEP}{_QUALIFIER}){{0,3}}"
+    rf"(?:{_SEP}{_QUALIFIER}(?:{_STEP}{_QUALIFIER}){{0,3}}){{0,{_CONTEXT_NAMES - 1}}}{_SEP})?"
 )
 # The most characters KEY_PATH_TAIL matches.
 KEY_PATH_TAIL_MAX: Final = (1 + _CONTEXT_NAME_CHARS) * _CONTEXT_NAMES + 1

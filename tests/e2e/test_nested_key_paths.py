@@ -21,7 +21,7 @@ from tests.e2e.fake_upstream import RECORDED, FakeUpstream, Reply
 SSNS = ("536221234", "212097694", "401239876")
 ORDER = "318456780"  # a valid SSN shape under "order": not typed, stays
 ARGUMENTS = {"customer": {"ssn": {"primary": SSNS[0]}}, "order": {"id": ORDER}}
-RESULT = [{"ssn": [SSNS[1]]}, {"ssn": {"by_id": {SSNS[2]: True}}}]
+RESULT = [{"ssn": [SSNS[1]]}, {"ssn": {"list": {SSNS[2]: True}}}]
 
 
 def check(fake: FakeUpstream) -> str:
@@ -55,7 +55,7 @@ async def test_openai_tool_arguments_and_results(gateway: Any, fake: FakeUpstrea
     assert arguments["order"] == {"id": ORDER}
     result = json.loads(messages[3]["content"])
     assert result[0]["ssn"][0].startswith("[US_SSN_")
-    (member,) = result[1]["ssn"]["by_id"]
+    (member,) = result[1]["ssn"]["list"]
     assert member.startswith("[US_SSN_")
 
 

@@ -8,7 +8,8 @@ the bottom, as a string, a number, a member name or inside an array, plus an unr
 sibling value.  The oracle is a plain reading of the names, written here without any
 pattern of the product: split each name into words at ``_``, spaces and lower-to-upper
 steps; the value is an SSN when a word is ``ssn`` or the words hold ``social security``,
-in one of the eight innermost names of its path.  The chain (built-in ``US_SSN_BARE``)
+in one of the eight innermost names of its path, and every word after it only
+qualifies it (``number``, ``primary``, ``value``, …).  The chain (built-in ``US_SSN_BARE``)
 must mask exactly those values, keep every other byte's meaning (the result parses to
 the same JSON with the masked values replaced), and read the same path given as a slot
 context the same way.
@@ -71,13 +72,32 @@ def _words(name: str) -> list[str]:
 
 
 def _typed(path: list[str]) -> bool:
-    """The oracle: some innermost name holds the word ``ssn`` or ``social security``."""
-    for name in path[-READ_NAMES:]:
-        words = _words(name)
-        pairs = zip(words, [*words[1:], ""], strict=True)
-        if "ssn" in words or any(w in _GLUED for w in words) or ("social", "security") in pairs:
-            return True
+    """The oracle: some innermost name holds the word ``ssn`` or ``social security``,
+    and every word after it, in that name and in the names below it, only qualifies it
+    (``ssn_primary``, ``{"ssn": {"value": …}}``; not ``ssn_holder`` or ``{"ssn":
+    {"records": …}}``, which name something else)."""
+    names = [_words(name) for name in path[-READ_NAMES:]]
+    for index, words in enumerate(names):
+        for start, word in enumerate(words):
+            if word == "ssn" or word in _GLUED:
+                end = start + 1
+            elif word == "social" and words[start + 1 : start + 2] == ["security"]:
+                end = start + 2
+            else:
+                continue
+            after = words[end:] + [w for below in names[index + 1 :] for w in below]
+            if all(w in _QUALIFIERS for w in after):
+                return True
     return False
+
+
+# Words that only qualify a keyword above them (docs/design.md C9, key paths).
+_QUALIFIERS = frozenset(
+    ("number", "no", "nr", "num", "nummer", "value", "val", "v", "primary", "secondary",
+     "home", "work", "office", "mobile", "cell", "private", "business", "main", "personal",
+     "current", "full", "digits", "iso", "raw", "text", "str", "string", "formatted", "data",
+     "info", "details", "list", "items", "entries", "records")
+)  # fmt: skip
 
 
 # "social security (number)" written as one word counts too.

@@ -44,10 +44,11 @@ MORE_ROWS: list[tuple[str, str, list[str]]] = [
     ("PHONE", "mobil 04011 07043", ["04011 07043"]),
     # the layout marks the area code, whatever digit follows the trunk 0
     ("PHONE", "Tel. (00814) 85898", ["(00814) 85898"]),  # 00 is no country code here
-    ("PHONE", "ruf an: 00669 074391", ["00669 074391"]),
+    ("PHONE", "Order no. 00669 074391", []),  # without parentheses: a reference
+    ("PHONE", "Invoice 00123 45678 paid", []),
     ("PHONE", "Tel. (01) 69665 991", ["(01) 69665 991"]),  # Vienna: a 2-digit area code
     ("PHONE", "Fax 01/01928858", ["01/01928858"]),
-    ("PHONE", "Tel 01 43419 254", ["01 43419 254"]),
+    ("PHONE", "Ref 01 234567 in the log", []),  # a 2-digit area code only in () or before /
     ("PHONE", "exp 05/2024", []),  # a 2-digit area code needs a block of 5 digits
     ("PHONE", "am 01.12.2024 um", []),
     ("PHONE", "Jan 01 2024", []),

@@ -185,8 +185,8 @@ def _nest(names: Sequence[str], leaf: object) -> object:
         ({"customer": {"ssn": {"value": 536221234}}},
          {"customer": {"ssn": {"value": "[US_SSN_1]"}}}),
         ([{"ssn": ["536221234"]}], [{"ssn": ["[US_SSN_1]"]}]),
-        ({"ssn": {"by_id": {"536221234": True}}}, {"ssn": {"by_id": {"[US_SSN_1]": True}}}),
-        (_nest(["ssn", *"abcdefg"], "536221234"), _nest(["ssn", *"abcdefg"], "[US_SSN_1]")),
+        ({"ssn": {"list": {"536221234": True}}}, {"ssn": {"list": {"[US_SSN_1]": True}}}),
+        (_nest(["ssn", *["value"] * 7], "536221234"), _nest(["ssn", *["value"] * 7], "[US_SSN_1]")),
         # a keyword as a word of a member name: snake_case, camelCase, words
         ({"customer_ssn": "536221234"}, {"customer_ssn": "[US_SSN_1]"}),
         ({"customerSsn": {"v": "536221234"}}, {"customerSsn": {"v": "[US_SSN_1]"}}),
@@ -207,6 +207,16 @@ def _nest(names: Sequence[str], leaf: object) -> object:
         ({"classn": "536221234", "assn": "536221299"},
          {"classn": "536221234", "assn": "536221299"}),
         ({"customer": {"id": "4155551234"}}, {"customer": {"id": "4155551234"}}),
+        # a name after the keyword that is no mere qualifier names something else
+        ({"contact_id": "4155550123"}, {"contact_id": "4155550123"}),
+        ({"contact": {"id": "4155550123"}}, {"contact": {"id": "4155550123"}}),
+        ({"ssn_last_checked": {"ticket": "536221234"}},
+         {"ssn_last_checked": {"ticket": "536221234"}}),
+        ({"ssn": {"by_id": {"536221234": True}}}, {"ssn": {"by_id": {"536221234": True}}}),
+        ({"card_id": "675964982648"}, {"card_id": "675964982648"}),
+        # a name that goes on after a space: "Phone Number", "SSN Number"
+        ({"Phone Number": "4155550123"}, {"Phone Number": "[PHONE_1]"}),
+        ({"SSN Number": "536221234"}, {"SSN Number": "[US_SSN_1]"}),
         # a sibling's key path is its own: a closed object's names leave the path
         ({"ssn": {"primary": "536221234"}, "order": {"id": "536221299"}},
          {"ssn": {"primary": "[US_SSN_1]"}, "order": {"id": "536221299"}}),
@@ -215,14 +225,15 @@ def _nest(names: Sequence[str], leaf: object) -> object:
         # near miss: the key path types the value, not a number inside prose under it;
         # a keyword nine names up is beyond the path read
         ({"ssn": {"note": "see ticket 536221234"}}, {"ssn": {"note": "see ticket 536221234"}}),
-        (_nest(["ssn", *"abcdefgh"], "536221234"), _nest(["ssn", *"abcdefgh"], "536221234")),
+        (_nest(["ssn", *["value"] * 8], "536221234"), _nest(["ssn", *["value"] * 8], "536221234")),
     ],
 )
 async def test_a_keyword_key_anywhere_above_types_the_value(
     chain: Chain, data: object, expected: object
 ) -> None:
-    """JSON inside a string: the nearest keyword-bearing member name above a value, at
-    any depth among the innermost eight, gates the keyword rules (#11)."""
+    """JSON inside a string: a keyword-bearing member name above a value, at any depth
+    among the innermost eight, gates the keyword rules when every name after the
+    keyword only qualifies it (#11)."""
     texts, _ = await _sanitize(chain, [json.dumps(data)])
     assert json.loads(texts[0]) == expected
 
@@ -232,7 +243,7 @@ async def test_slot_contexts_are_read_like_json_key_paths(chain: Chain) -> None:
     texts, _ = await _sanitize(
         chain,
         ["536221234", "058632768", "C01X00T47", "074486631"],
-        [("customer", "ssn", "primary"), ("patientSSN", "value"), ("passport", "doc", "no"),
+        [("customer", "ssn", "primary"), ("patientSSN", "value"), ("passport", "data", "no"),
          ("order", "primary")],
     )
     assert texts == ["[US_SSN_1]", "[US_SSN_2]", "[PASSPORT_1]", "074486631"]
