@@ -15,16 +15,12 @@ placeholders only, so no letter or digit of the address reaches the upstream.
 
 from __future__ import annotations
 
-import asyncio
 import re
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from detectors.regex import create as create_regex
-from pipelines.chain import Chain
-from pipelines.spans import DetectorContext
-from pipelines.vault import Vault
+from tests.regex_chain import sanitize
 
 _SETTINGS = settings(max_examples=100, deadline=None)
 
@@ -231,19 +227,6 @@ def framed(draw: st.DrawFn, lines: st.SearchStrategy[list[str]]) -> tuple[str, s
     return before, "\n".join(parts), after
 
 
-def _sanitize(text: str) -> str:
-    async def run() -> str:
-        detector = create_regex({}, DetectorContext(name="regex"))
-        await detector.start()
-        try:
-            result = await Chain([detector]).sanitize([text], Vault())
-        finally:
-            await detector.aclose()
-        return result.texts[0]
-
-    return asyncio.run(run())
-
-
 _PLACEHOLDER = re.compile(r"\[[A-Z_]+_[0-9]+\]")
 
 
@@ -251,7 +234,7 @@ def _assert_masked_whole(before: str, address: str, after: str) -> None:
     """The oracle: the frame is forwarded as written, and between its two parts only
     placeholders and punctuation or spaces: no letter or digit of the address."""
     text = before + address + after
-    forwarded = _sanitize(text)
+    forwarded = sanitize(text)
     assert forwarded.startswith(before) and forwarded.endswith(after), (text, forwarded)
     middle = forwarded[len(before) : len(forwarded) - len(after)]
     rest = _PLACEHOLDER.sub("", middle)

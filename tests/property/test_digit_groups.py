@@ -15,16 +15,12 @@ and mod 11,10, the SSA and IRS ranges), not with the library's validators.
 
 from __future__ import annotations
 
-import asyncio
 import string
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from detectors.regex import create as create_regex
-from pipelines.chain import Chain
-from pipelines.spans import DetectorContext
-from pipelines.vault import Vault
+from tests.regex_chain import sanitize
 from tests.values import de_tax_id, luhn_check_digit
 
 _SETTINGS = settings(max_examples=120, deadline=None)
@@ -169,19 +165,6 @@ def _skeleton(text: str) -> str:
     return "".join(ch for ch in text.lower() if ch.isascii() and ch.isalnum())
 
 
-def _sanitize(text: str) -> str:
-    async def run() -> str:
-        detector = create_regex({}, DetectorContext(name="regex"))
-        await detector.start()
-        try:
-            result = await Chain([detector]).sanitize([text], Vault())
-        finally:
-            await detector.aclose()
-        return result.texts[0]
-
-    return asyncio.run(run())
-
-
 @_SETTINGS
 @given(case=_written())
 def test_a_number_is_masked_whatever_separates_its_groups(case: tuple[str, str]) -> None:
@@ -191,7 +174,7 @@ def test_a_number_is_masked_whatever_separates_its_groups(case: tuple[str, str])
     code on) do not occur in what would be forwarded, and a placeholder stands there.
     """
     compact, text = case
-    forwarded = _sanitize(text)
+    forwarded = sanitize(text)
     assert _skeleton(compact) not in _skeleton(forwarded), (text, forwarded)
     assert "[" in forwarded, (text, forwarded)
 
@@ -206,4 +189,4 @@ def test_a_decimal_is_never_a_number_of_groups(whole: int, fraction: str, key: s
     """A decimal (one dot, digits either side) is left as it is, however many digits it
     has (coordinates and scores print 15-17 of them): it is no card, phone or tax id."""
     text = f'{{"{key}": {whole}.{fraction}}}'
-    assert _sanitize(text) == text
+    assert sanitize(text) == text

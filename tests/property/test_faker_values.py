@@ -14,7 +14,6 @@ value is masked whole, nothing of it survives and nothing around it is taken.
 
 from __future__ import annotations
 
-import asyncio
 import functools
 import re
 from collections.abc import Callable
@@ -23,10 +22,7 @@ from faker import Faker
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from detectors.regex import create as create_regex
-from pipelines.chain import Chain
-from pipelines.spans import DetectorContext
-from pipelines.vault import Vault
+from tests.regex_chain import sanitize
 
 _SETTINGS = settings(max_examples=150, deadline=None)
 
@@ -90,19 +86,6 @@ def _written(draw: st.DrawFn) -> tuple[str, str, str]:
     return label, value, draw(st.sampled_from(frames))
 
 
-def _sanitize(text: str) -> str:
-    async def run() -> str:
-        detector = create_regex({}, DetectorContext(name="regex"))
-        await detector.start()
-        try:
-            result = await Chain([detector]).sanitize([text], Vault())
-        finally:
-            await detector.aclose()
-        return result.texts[0]
-
-    return asyncio.run(run())
-
-
 @_SETTINGS
 @given(case=_written())
 def test_a_faker_value_is_masked_whole_in_its_frame(case: tuple[str, str, str]) -> None:
@@ -110,7 +93,7 @@ def test_a_faker_value_is_masked_whole_in_its_frame(case: tuple[str, str, str]) 
     value stood: the value is masked whole, and nothing around it is touched."""
     label, value, frame = case
     before, after = frame.split("{}")
-    forwarded = _sanitize(before + value + after)
+    forwarded = sanitize(before + value + after)
     expected = re.escape(before) + rf"\[{label}_1\]" + re.escape(after)
     assert re.fullmatch(expected, forwarded), (value, frame, forwarded)
 
@@ -135,5 +118,5 @@ def test_a_random_hex_key_under_a_secret_name_is_masked(
     key = "".join(rng.choice("0123456789abcdef") for _ in range(size))
     key = key.upper() if upper else key
     before = f"{name}: "
-    forwarded = _sanitize(before + key + "\n")
+    forwarded = sanitize(before + key + "\n")
     assert re.fullmatch(re.escape(before) + r"\[API_KEY_1\]\n", forwarded), (key, forwarded)

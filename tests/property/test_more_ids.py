@@ -13,16 +13,14 @@ do not occur in what would be forwarded.
 
 from __future__ import annotations
 
-import asyncio
 import string
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from detectors.regex import create as create_regex
-from pipelines.chain import Chain
 from pipelines.spans import DetectorContext
-from pipelines.vault import Vault
+from tests.regex_chain import sanitize
 from tests.values import at_svnr, ch_uid, de_rvnr, gb_vat, uk_nino
 
 _SETTINGS = settings(max_examples=150, deadline=None)
@@ -134,26 +132,13 @@ def _skeleton(text: str) -> str:
     return "".join(ch for ch in text.upper() if ch.isascii() and ch.isalnum())
 
 
-def _sanitize(text: str) -> str:
-    async def run() -> str:
-        detector = create_regex({}, DetectorContext(name="regex"))
-        await detector.start()
-        try:
-            result = await Chain([detector]).sanitize([text], Vault())
-        finally:
-            await detector.aclose()
-        return result.texts[0]
-
-    return asyncio.run(run())
-
-
 @_SETTINGS
 @given(case=_written())
 def test_an_identifier_is_masked_in_its_printed_forms(case: tuple[str, str]) -> None:
     """No printed form of these identifiers (spaced or compact, prefix glued or not,
     German keyword in its genitive or -Nr./-nummer compound) reaches the upstream."""
     value, text = case
-    forwarded = _sanitize(text)
+    forwarded = sanitize(text)
     assert _skeleton(value) not in _skeleton(forwarded), (text, forwarded)
 
 
