@@ -34,14 +34,20 @@ from detectors.entity_pattern import (
 )
 from pipelines.canon.view import KEY_PATH_TAIL, KEY_PATH_TAIL_MAX
 
-__all__ = ["PERSONAL_ENTRIES", "bare_phone_entity"]
+__all__ = [
+    "PERSONAL_ENTRIES",
+    "PHONE_WORDS_AFTER",
+    "bare_phone_entity",
+    "phone_before_word_entity",
+]
 
 
 def _gap(words: Iterable[str] = ()) -> str:
-    """At most four short fillers between a keyword and its value (``: ``, ``is``, ``#``)."""
+    """At most four short fillers between a keyword and its value (``: ``, ``is``, ``#``,
+    the ``?`` of a question: "What's your credit card? 5018…")."""
     fillers = ["is", "was", "on", "am", "of", "no.", "nr.", "number", "nummer", *words]
     return (
-        r"(?:[ \t]{0,3}(?:[:#=(\-\"'.,]|" + keyword(fillers) + r"(?![^\W\d_])))"
+        r"(?:[ \t]{0,3}(?:[:#=(\-\"'.,?]|" + keyword(fillers) + r"(?![^\W\d_])))"
         r"{0,4}[ \t]{0,3}"
     )
 
@@ -49,14 +55,25 @@ def _gap(words: Iterable[str] = ()) -> str:
 _GAP_MAX: Final = 4 * 10 + 3
 # A name between a keyword and its value: up to three capitalised words, after "of" /
 # "von" if written ("Personalausweisnummer von Benjamin Kabus lautet …").
+# A double name is one word ("Heinz-Wilhelm", "Meyer-Lüdenscheidt").
 _NAMES: Final = (
-    r"(?:(?:[ ](?:of|for|von|fur|des))?(?:[ ]\p{Lu}[\p{Ll}'\-]{1,24}){1,3})?"
+    r"(?:(?:[ ](?:of|for|von|fur|des))?"
+    r"(?:[ ]\p{Lu}[\p{Ll}']{1,24}(?:-\p{Lu}?[\p{Ll}']{1,24})?){1,3})?"
 )
-_NAMES_MAX: Final = 4 + 3 * 26
-# A label that ends in a colon may run on in lower-case words after its keyword
-# ("SWIFT/BIC for the incoming payment: …", "date of birth of the applicant: …").
-_LABEL_TAIL: Final = r"(?:[ ]\p{Ll}{1,15}){1,5}[ ]?:[ \t]{0,3}"
-_LABEL_TAIL_MAX: Final = 5 * 16 + 5
+_NAMES_MAX: Final = 4 + 3 * 52
+# A label that ends in a colon may run on in words after its keyword ("SWIFT/BIC for
+# the incoming payment: …", "date of birth of the applicant: …", German nouns
+# capitalised: "BIC für den Zahlungseingang: …", "the card ending in the number below
+# is mine: …").
+_LABEL_TAIL: Final = r"(?:[ ]\p{L}[\p{L}'\-]{0,19}){1,8}[ ]?:[ \t]{0,3}"
+_LABEL_TAIL_MAX: Final = 8 * 21 + 5
+# Words of a sentence between a keyword and a value whose checksum marks it ("Für die
+# Rentenversicherung: meine Nummer ist 9133250872", "BIC of our bank is DEUTDEFF"): up
+# to six words, joined by spaces or a colon or comma, never a sentence's end.  Only
+# for values that a check digit or a registry validates; others need the keyword next
+# to them.
+_WINDOW: Final = r"(?:[ ]?[,:]?[ ]\p{L}[\p{L}'\-]{0,19}(?![\w'\-])){0,6}"
+_WINDOW_MAX: Final = 6 * 23
 
 # Where a keyword starts and ends as a word of its own, or of a member name: after and
 # before a non-letter ("_" joins words of a snake_case name), or at a camelCase step
@@ -90,13 +107,17 @@ def _keyed(
     fillers: Iterable[str] = (),
     *,
     between_names: bool = False,
+    window: bool = False,
 ) -> EntityPattern:
     """An entry whose value must follow one of ``words`` (see the module docstring);
     with ``between_names``, up to three capitalised words may stand between keyword
-    and fillers ("called Alan Fisher at …")."""
+    and fillers ("called Alan Fisher at …"); with ``window``, up to six words of the
+    sentence (:data:`_WINDOW`, for checksummed values)."""
     names = _name_forms(words)
     forms = keyword_forms(names)
     between, between_max = (_NAMES, _NAMES_MAX) if between_names else ("", 0)
+    if window:
+        between, between_max = between + _WINDOW, between_max + _WINDOW_MAX
     return EntityPattern(
         name=name,
         label=label,
@@ -170,10 +191,35 @@ _PHONE_WORDS: Final = (
     "dialled",
     "telefon", "telefonnummer", "rufnummer", "handy", "handynummer", "mobil", "mobilnummer",
     "mobilfunk", "durchwahl", "anrufen", "rufen", "erreichbar", "erreichen", "kontakt",
+    # where a number is answered, texted or registered ("not answering at", "stop
+    # receiving messages to", "my registered", "sent OTP to", "TAN an", "Desk:")
+    "answering", "answer", "answered", "message", "messages", "text me", "text us",
+    "registered", "otp", "tan", "sms-tan", "desk", "office", "direct line", "line",
+    "hotline", "switchboard", "landline", "helpline", "pager",
+    "festnetz", "zentrale", "mailbox", "sprachbox", "rückruf", "angerufen", "anruf",
+    "nachricht", "nachrichten", "sms-code",
 )  # fmt: skip
 _PHONE_FILLERS: Final = (
     "me", "us", "at", "under", "unter", "via", "or", "oder", "+1", "mich", "uns", "sie",
-    "to",
+    "to", "an", "my", "mein", "meine", "meiner", "your", "ihre", "ihrer",
+)  # fmt: skip
+# After a phone word a number may be grouped any way a caller writes it, also where the
+# plain PHONE formats want more ("call me at 00890 092737", "TAN an 01 86975 758",
+# "Durchwahl 01 21305756-231"): a country code, an area code in parentheses, digit
+# groups joined by single spaces, slashes or dashes.  The validator (a possible length
+# in a configured region) bounds it.
+# A date is not such a number ("DOB 06/17/1972" + line break + "Phone: …").
+_KEYED_PHONE_GROUPS: Final = (
+    r"(?![0-9]{1,2}/[0-9]{1,2}/[0-9]{2,4}(?![0-9])|[0-9]{1,2}-[0-9]{1,2}-[0-9]{2,4}(?![0-9])"
+    r"|[0-9]{4}-[0-9]{2}-[0-9]{2}(?![0-9]))"
+    r"(?:\+[1-9][0-9]{0,2}[ ]?)?(?:\(0?[0-9]{1,5}\)[ ]?)?[0-9]{1,6}(?:[ /\-][0-9]{2,8}){1,4}"
+)
+_KEYED_PHONE_GROUPS_MAX: Final = 5 + 8 + 6 + 4 * 9
+# A phone word right after a number names it too ("2432506465 fax", "024 720 86 38-Office",
+# "0512/71278375 (mobile)"): a signature's or a form's way of writing it.
+PHONE_WORDS_AFTER: Final = (
+    "office", "fax", "mobile", "mob", "cell", "home", "work", "desk", "phone", "tel",
+    "landline", "direct", "handy", "mobil", "festnetz", "büro", "privat", "geschäftlich",
 )  # fmt: skip
 
 
@@ -184,18 +230,47 @@ def bare_phone_entity(validator: v.Validator) -> EntityPattern:
     """
     from detectors.library import PHONE_EXTENSION  # the one extension grammar
 
-    value = r"(?:1?[0-9]{10}|0[0-9]{6,13})" + PHONE_EXTENSION + "?" + NUM_AFTER
+    value = (
+        r"(?:1?[0-9]{10}|0[0-9]{6,13}|" + _KEYED_PHONE_GROUPS + ")"
+        + PHONE_EXTENSION + "?" + NUM_AFTER
+    )
     return _keyed(
         "PHONE_BARE",
         "PHONE",
         _PHONE_WORDS,
         value,
-        13 + 20,
+        _KEYED_PHONE_GROUPS_MAX + 20,
         validator,
         0.8,
-        "Phone number written without separators, right after a phone keyword",
+        "Phone number right after a phone keyword, without separators or grouped any way",
         _PHONE_FILLERS,
         between_names=True,
+    )
+
+
+def phone_before_word_entity(validator: v.Validator) -> EntityPattern:
+    """PHONE_BEFORE_WORD: a phone number right before a phone word ("2432506465 fax",
+    "081 628 65 95-Office"), bare or grouped as after a keyword.
+
+    ``validator`` is the configured phone validator (mode and regions), as for
+    :func:`bare_phone_entity`.
+    """
+    from detectors.library import NOT_IN_GROUPS, PHONE_EXTENSION
+
+    words = keyword_forms(PHONE_WORDS_AFTER)
+    return EntityPattern(
+        name="PHONE_BEFORE_WORD",
+        label="PHONE",
+        pattern=NUM_BEFORE
+        + NOT_IN_GROUPS
+        + r"(?:1?[0-9]{10}|0[0-9]{6,13}|" + _KEYED_PHONE_GROUPS + ")"
+        + PHONE_EXTENSION + "?"
+        + r"(?=[ ]?[\-(]?[ ]?" + keyword(PHONE_WORDS_AFTER) + r"(?![^\W\d_]))",
+        validator=validator,
+        score=0.8,
+        description="Phone number right before a phone word (office, fax, mobile, …)",
+        max_length=_KEYED_PHONE_GROUPS_MAX + 20,
+        anchors=words,
     )
 
 
@@ -375,8 +450,16 @@ _OBFUSCATION_MARKS: Final = (
 # social-insurance number, the UK National Insurance number.)
 
 
+# Austria's pension insurance is run under the social-insurance number: a pension
+# word names it as well as "SV-Nummer" does ("Die Rentenversicherungsnummer … lautet
+# 8441130974", "Für die Rentenversicherung: meine Nummer ist …"); a log's "sv=" key.
 _AT_SVNR_WORDS: Final = (
-    *_de_inflected(("sozialversicherungsnummer", "versicherungsnummer")),
+    *_de_inflected((
+        "sozialversicherungsnummer", "versicherungsnummer", "rentenversicherungsnummer",
+        "pensionsversicherungsnummer", "sozialversicherung", "rentenversicherung",
+        "pensionsversicherung",
+    )),
+    "sv", "sv-nr", "rv-nummer", "rv-nr.", "pension insurance number",
     "sv-nummer", "SV-Nummer", "sv-nr.", "SV-Nr.", "SV Nr.", "svnr", "vsnr", "SVNR", "VSNR",
     "vers.-nr.", "Vers.-Nr.", "versicherungsnr.", "sozialversicherungsnr.", "e-card",
     "e-card-nummer", "social insurance number", "social insurance no.",
@@ -436,6 +519,7 @@ _OTHER_IDS: Final[tuple[EntityPattern, ...]] = (
         0.85,
         "Austrian social-insurance number, 4 + birth date, check digit, after a keyword",
         _DE_FILLERS,
+        window=True,
     ),
     _keyed(
         "UK_NINO",
@@ -446,6 +530,7 @@ _OTHER_IDS: Final[tuple[EntityPattern, ...]] = (
         idv.is_uk_nino,
         0.85,
         "UK National Insurance number (HMRC prefixes, suffix A-D) after a keyword",
+        window=True,
     ),
 )
 
@@ -484,6 +569,7 @@ PERSONAL_ENTRIES: Final[tuple[EntityPattern, ...]] = (
         idv.is_us_itin,
         0.85,
         "Bare 9-digit ITIN right after 'ITIN'",
+        window=True,
     ),
     _keyed(
         "CREDIT_CARD_BARE",
@@ -495,6 +581,7 @@ PERSONAL_ENTRIES: Final[tuple[EntityPattern, ...]] = (
         0.9,
         "Bare 12-digit card number (Maestro) right after a card keyword",
         ("no", "nr", "for", "für", "ending", "in"),
+        window=True,
     ),
     _keyed(
         "PASSPORT",
@@ -583,6 +670,7 @@ PERSONAL_ENTRIES: Final[tuple[EntityPattern, ...]] = (
         idv.is_national_id,
         0.85,
         "Dutch citizen service number (BSN), 11-proof, after a keyword",
+        window=True,
     ),
     _keyed(
         "PL_PESEL",
@@ -593,6 +681,7 @@ PERSONAL_ENTRIES: Final[tuple[EntityPattern, ...]] = (
         idv.is_national_id,
         0.85,
         "Polish PESEL, 11 digits with check digit, after a keyword",
+        window=True,
     ),
     EntityPattern(
         name="EU_VAT_ID",
@@ -626,6 +715,7 @@ PERSONAL_ENTRIES: Final[tuple[EntityPattern, ...]] = (
         0.85,
         "BIC / SWIFT code after a BIC or SWIFT keyword (ISO 9362 structure, country code)",
         ("code",),
+        window=True,
     ),
     EntityPattern(
         name="DE_ADDRESS",

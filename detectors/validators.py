@@ -381,10 +381,15 @@ _IDD_MIN_NATIONAL: Final = 6
 _NATIONAL_LAYOUT: Final = re.compile(
     r"\(0[0-9]{1,5}\)[ ]?[0-9]{5,13}(?:-[0-9]{1,5})?|[0-9]{6,15}"
 )
+# After a phone keyword the words mark the number: an area code from 00 may then stand
+# without its parentheses ("call me at 00890 092737").
+_KEYED_NATIONAL_LAYOUT: Final = re.compile(r"0[0-9]{1,5}[ /\-][0-9]{5,13}(?:-[0-9]{1,5})?")
 
 
-def _national(text: str) -> bool:
-    return _NATIONAL_LAYOUT.fullmatch(text) is not None
+def _national(text: str, after_keyword: bool = False) -> bool:
+    return _NATIONAL_LAYOUT.fullmatch(text) is not None or (
+        after_keyword and _KEYED_NATIONAL_LAYOUT.fullmatch(text) is not None
+    )
 
 
 def _possible_idd(text: str, digits: str) -> bool:
@@ -423,7 +428,7 @@ def _is_decimal(text: str) -> bool:
 
 
 def phone_validator(
-    *, strict: bool, regions: Iterable[str], isbn_guard: bool = True
+    *, strict: bool, regions: Iterable[str], after_keyword: bool = False
 ) -> Validator:
     """Return a validator for phone numbers written internationally or nationally.
 
@@ -435,7 +440,9 @@ def phone_validator(
     has a length the country assigns (from libphonenumber's metadata), which keeps
     fictional ranges such as US 555-01XX.
     Strict: phonenumbers must call the number valid (an assigned range); about 30 times
-    slower, since it parses the number fully.
+    slower, since it parses the number fully.  ``after_keyword``: the number follows a
+    phone word, which marks it: ten bare digits from 0 are not refused as an ISBN-10,
+    and an area code from 00 needs no parentheses.
     """
     region_list = tuple(regions)
     trunk0 = {region: _region_plan(region)[0] == "0" for region in region_list}
@@ -455,12 +462,12 @@ def phone_validator(
         digits = digits_only(text)
         if len(digits) < _MIN_PHONE_DIGITS or _is_decimal(text):
             return False
-        if isbn_guard and _bare_isbn10(text):
+        if not after_keyword and _bare_isbn10(text):
             return False
         if text.startswith("00"):
             if _possible_idd(text, digits):
                 return True
-            if not _national(text):
+            if not _national(text, after_keyword):
                 return False
         for region in targets(text, digits):
             if region is None:
@@ -474,14 +481,14 @@ def phone_validator(
         if (
             len(digits_only(text)) < _MIN_PHONE_DIGITS
             or _is_decimal(text)
-            or (isbn_guard and _bare_isbn10(text))
+            or (not after_keyword and _bare_isbn10(text))
         ):
             return False
         if text.startswith("00") and _possible_idd(text, digits_only(text)):
             # phonenumbers reads the 00 access code only for regions that dial it;
             # written as + the number is parsed the same from anywhere.
             text = "+" + text[2:]
-        elif text.startswith("00") and not _national(text):
+        elif text.startswith("00") and not _national(text, after_keyword):
             return False
         for region in targets(text, digits_only(text)):
             try:

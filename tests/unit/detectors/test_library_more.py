@@ -68,6 +68,34 @@ MORE_ROWS: list[tuple[str, str, list[str]]] = [
     ("PHONE_BARE", "Telefon: 00008063608", ["00008063608"]),  # area code written 00...
     ("PHONE_BARE", "Tel 0015521429", ["0015521429"]),
     ("PHONE_BARE", "Sie erreichen mich unter 7807649545.", ["7807649545"]),
+    # ... or grouped any way a caller writes it, where PHONE alone wants more
+    ("PHONE_BARE", "call me at 00890 092737 I'd like", ["00890 092737"]),  # area code from 00
+    ("PHONE_BARE", "TAN an 01 86975 758 gesendet", ["01 86975 758"]),
+    ("PHONE_BARE", "Durchwahl 01 21305756-231, nur vormittags", ["01 21305756-231"]),
+    ("PHONE_BARE", "messages to 9942267398", ["9942267398"]),
+    ("PHONE_BARE", "on my registered 7142864823. Could you", ["7142864823"]),
+    ("PHONE_BARE", "They're not answering at 0001825981", ["0001825981"]),
+    ("PHONE_BARE", "Desk: 0727557521", ["0727557521"]),  # ISBN-10-valid digits
+    ("PHONE_BARE", "sent OTP to 2407052908 provider=twilio", ["2407052908"]),
+    ("PHONE_BARE", "What's your phone? 2092134772", ["2092134772"]),
+    ("PHONE_BARE", "in plain text at 4579765508.", []),  # "text" alone is no phone word
+    ("PHONE_BARE", "call on 06/17/1972", []),  # a date, however grouped
+    ("PHONE_BARE", "call me on 2024-05-01", []),
+    ("PHONE_BARE", "call 12 34", []),  # too few digits for any plan
+    # PHONE_BEFORE_WORD: a phone word right after the number names it
+    ("PHONE_BEFORE_WORD", "6833001756 office", ["6833001756"]),
+    ("PHONE_BEFORE_WORD", "2432506465 fax\n", ["2432506465"]),
+    ("PHONE_BEFORE_WORD", "8744907503-Office,3467627034-Fax", ["8744907503", "3467627034"]),
+    ("PHONE_BEFORE_WORD", "0512/71278375 (mobile)", ["0512/71278375"]),
+    ("PHONE_BEFORE_WORD", "00248 51201 Büro", ["00248 51201"]),
+    ("PHONE_BEFORE_WORD", "6833001756 offices", []),  # a word of its own only
+    ("PHONE_BEFORE_WORD", "4537120417 homepage", []),
+    ("PHONE_BEFORE_WORD", "DOB 06/17/1972\nPhone: 212-437-0944", []),  # a date before it
+    ("PHONE_BEFORE_WORD", "order 12 34 office", []),
+    # a four-digit postcode on the line before a number is no card group
+    ("PHONE", "Kambodscha 3330\n081 628 65 95-Office", ["081 628 65 95"]),
+    ("PHONE", "Estland 9255\n0463/19554530-Office", ["0463/19554530"]),
+    ("PHONE", "Ticket ref 3679 097757 9182.", []),  # a Diners grouping, Luhn fails
     ("PHONE_BARE", "Called Alan Fisher at 8478077092; interested", ["8478077092"]),  # a name
     ("PHONE_BARE", "Left a voicemail on 5012682571, no answer", ["5012682571"]),
     ("PHONE_BARE", "called about order 8478077092", []),  # words between are no name
@@ -94,6 +122,9 @@ MORE_ROWS: list[tuple[str, str, list[str]]] = [
     ("CREDIT_CARD_BARE", "Die Ersatzkarte für 676236265325 bitte", ["676236265325"]),
     ("DATE_OF_BIRTH", "geb. 3. Jänner 1970", ["3. Jänner 1970"]),  # the view reads "Janner"
     ("DE_ADDRESS", "Anschrift: Alte Brücke 5, 10115 Berlin", ["Alte Brücke 5, 10115 Berlin"]),
+    ("CREDIT_CARD_BARE", "What's your credit card? 572179127897", ["572179127897"]),
+    ("CREDIT_CARD_BARE", "The card ending in the number below is mine: 639026075122.",
+     ["639026075122"]),
     ("CREDIT_CARD_BARE", "order 675964982648", []),  # no card keyword
     ("CREDIT_CARD_BARE", "card 675964982649", []),  # Luhn
     ("CREDIT_CARD_BARE", "card 400000000002", []),  # Visa issues no 12-digit cards
@@ -112,9 +143,15 @@ MORE_ROWS: list[tuple[str, str, list[str]]] = [
     ("AWS_SECRET_NEAR_ID", f"in a gist: AKIAIOSFODNN7EXAMPLE / {AWS_SECRET}.", [AWS_SECRET]),
     # a label ending in a colon may run on in lower-case words after its keyword
     ("BIC", "SWIFT/BIC for the incoming payment: DEUTDEFF500, thanks", ["DEUTDEFF500"]),
-    ("BIC", "SWIFT/BIC for the incoming payment DEUTDEFF500", []),  # no colon: prose
+    # up to six words of the sentence may stand between the keyword and a BIC
+    ("BIC", "SWIFT/BIC for the incoming payment DEUTDEFF500", ["DEUTDEFF500"]),
+    ("BIC", "BIC für den Zahlungseingang: EJWHCHX8, Empfänger", ["EJWHCHX8"]),
+    ("BIC", "The BIC field was left empty so we had to use the reference DEUTDEFF500", []),
+    ("BIC", "BIC INGDDEFFXXX.", ["INGDDEFFXXX"]),
     ("DATE_OF_BIRTH", "Please confirm my DOB is stored as 1988-04-01; the", ["1988-04-01"]),
     ("DATE_OF_BIRTH", "your date of birth. It's 20 May 1979 please", ["20 May 1979"]),
+    ("DE_ID_CARD", "Die Personalausweisnummer von Heinz-Wilhelm Henk lautet N3ZXFM533.",
+     ["N3ZXFM533"]),  # a double name between keyword and value
     ("DE_ID_CARD", "Die Personalausweisnummer von Benjamin Kabus lautet T22000129.", ["T22000129"]),
     ("PHONE", "Tammyton, NE 36199\n208-436-8228x0021 office", ["208-436-8228x0021"]),  # ZIP
     ("PHONE_BARE", "changed her mobile number to 9295818269; please", ["9295818269"]),
@@ -250,6 +287,12 @@ MORE_ROWS: list[tuple[str, str, list[str]]] = [
     ("AT_SVNR", "SVNR 4564 150385", []),  # check digit off by one
     ("AT_SVNR", "Rechnung 4563150385", []),  # no keyword
     ("AT_SVNR", "SVNR 0563 150385", []),  # the serial never starts with 0
+    ("AT_SVNR", "Die Rentenversicherungsnummer von Chris Rotter lautet 8441130974.",
+     ["8441130974"]),
+    ("AT_SVNR", "Für die Rentenversicherung: meine Nummer ist 9133250872, Steuer", ["9133250872"]),
+    ("AT_SVNR", "sv=6688 180376 ustid=ATU26787929", ["6688 180376"]),
+    ("AT_SVNR", "Für die Rentenversicherung: meine Nummer ist 9133250873", []),  # check digit
+    ("AT_SVNR", "Rentenversicherung: seit dem letzten Jahr gilt die neue Regel 9133250872", []),
     # UK National Insurance number: HMRC's prefixes, suffix A-D, after a keyword
     ("UK_NINO", "NI number: AB 12 34 56 C", ["AB 12 34 56 C"]),
     ("UK_NINO", "National Insurance number AB123456D.", ["AB123456D"]),
