@@ -327,7 +327,9 @@ _ENTRIES: Final[tuple[EntityPattern, ...]] = (
         name="DE_TAX_ID",
         label="DE_TAX_ID",
         pattern=_NUM_BEFORE
-        + rf"(?:[0-9]{{2}}(?:{GROUP_SEP}[0-9]{{3}}){{3}}|[0-9]{{11}})"
+        # groups also between slashes, as forms print it ("69/039/548/296")
+        + rf"(?:[0-9]{{2}}(?:{GROUP_SEP}[0-9]{{3}}){{3}}|[0-9]{{2}}(?:/[0-9]{{3}}){{3}}"
+        + r"|[0-9]{11})"
         + _NUM_AFTER,
         validator=v.is_de_tax_id,
         score=0.8,

@@ -56,11 +56,12 @@ _GAP_MAX: Final = 4 * 10 + 3
 # A name between a keyword and its value: up to three capitalised words, after "of" /
 # "von" if written ("Personalausweisnummer von Benjamin Kabus lautet …").
 # A double name is one word ("Heinz-Wilhelm", "Meyer-Lüdenscheidt").
+# A label's colon may come first ("Passnummern: Luis Mäder - V84306675").
 _NAMES: Final = (
-    r"(?:(?:[ ](?:of|for|von|fur|des))?"
+    r"(?:(?:[ ]?:)?(?:[ ](?:of|for|von|fur|des))?"
     r"(?:[ ]\p{Lu}[\p{Ll}']{1,24}(?:-\p{Lu}?[\p{Ll}']{1,24})?){1,3})?"
 )
-_NAMES_MAX: Final = 4 + 3 * 52
+_NAMES_MAX: Final = 2 + 4 + 3 * 52
 # A label that ends in a colon may run on in words after its keyword ("SWIFT/BIC for
 # the incoming payment: …", "date of birth of the applicant: …", German nouns
 # capitalised: "BIC für den Zahlungseingang: …", "the card ending in the number below
@@ -71,8 +72,9 @@ _LABEL_TAIL_MAX: Final = 8 * 21 + 5
 # Rentenversicherung: meine Nummer ist 9133250872", "BIC of our bank is DEUTDEFF"): up
 # to six words, joined by spaces or a colon or comma, never a sentence's end.  Only
 # for values that a check digit or a registry validates; others need the keyword next
-# to them.
-_WINDOW: Final = r"(?:[ ]?[,:]?[ ]\p{L}[\p{L}'\-]{0,19}(?![\w'\-])){0,6}"
+# to them.  A sentence's end does not stop them ("Sozialversicherungsnummer. Meine
+# lautet 5650 080324").
+_WINDOW: Final = r"(?:[ ]?[,:.\-]?[ ]\p{L}[\p{L}'\-]{0,19}(?![\w'\-])){0,6}"
 _WINDOW_MAX: Final = 6 * 23
 
 # Where a keyword starts and ends as a word of its own, or of a member name: after and
@@ -108,11 +110,13 @@ def _keyed(
     *,
     between_names: bool = False,
     window: bool = False,
+    not_after: str = "",
 ) -> EntityPattern:
     """An entry whose value must follow one of ``words`` (see the module docstring);
     with ``between_names``, up to three capitalised words may stand between keyword
     and fillers ("called Alan Fisher at …"); with ``window``, up to six words of the
-    sentence (:data:`_WINDOW`, for checksummed values)."""
+    sentence (:data:`_WINDOW`, for checksummed values); ``not_after``: a look-behind
+    the keyword must pass (a word that makes the keyword name something else)."""
     names = _name_forms(words)
     forms = keyword_forms(names)
     between, between_max = (_NAMES, _NAMES_MAX) if between_names else ("", 0)
@@ -122,6 +126,7 @@ def _keyed(
         name=name,
         label=label,
         pattern=_WORD_START
+        + not_after
         + keyword(names)
         + _WORD_END
         + KEY_PATH_TAIL
@@ -156,7 +161,7 @@ def _de_inflected(nouns: Iterable[str]) -> tuple[str, ...]:
     forms: list[str] = []
     for noun in nouns:
         forms += [noun, noun + "es"] if noun.endswith("s") else [noun, noun + "s", noun + "es"]
-        for tail in ("nummer", "nr", "Nummer", "Nr"):
+        for tail in ("nummer", "nummern", "nr", "Nummer", "Nummern", "Nr"):
             forms += [noun + tail.lower(), noun + "-" + tail, noun + " " + tail]
     return tuple(dict.fromkeys(forms))
 
@@ -288,7 +293,8 @@ _CARD_WORDS: Final = (
 
 _DOC_CHAR: Final = "[0-9CFGHJKLMNPRTVWXYZ]"
 _PASSPORT_WORDS: Final = (
-    "passport", "passport no.", "passport number", "passport #",
+    "passport", "passports", "passport no.", "passport number", "passport numbers",
+    "passport #",
     *_de_inflected(("reisepass",)),
     *(form for form in _de_inflected(("pass",)) if form not in ("pass", "passes")),
 )  # fmt: skip
@@ -467,11 +473,19 @@ _AT_SVNR_WORDS: Final = (
     "Sozialversicherungs-Nr.",
 )  # fmt: skip
 
-_NINO_WORDS: Final = (
-    "national insurance number", "national insurance no.", "national insurance",
-    "national insurance #", "National Insurance number", "National Insurance Number",
-    "National Insurance No.", "National Insurance", "nino", "NINO", "ni number", "NI number",
-    "NI Number", "ni no.", "NI no.", "NI No.", "NI", "N.I.", "N.I. number", "NI #", "NI#",
+# An id word after a record's noun names that record's id ("order ID number …").
+_NOT_A_RECORD_ID: Final = (
+    r"(?<!(?i:order|invoice|ticket|case|customer|client|account|transaction|booking|tracking"
+    r"|session|user|member|request|product|item|employee|device|job|build|shipment)[ _\-]?)"
+)
+# Generic words for the number a government gave a person ("Right-to-work check: ID
+# number 309623687", "Government ID: …"): a value of a national format that validates
+# is read as that number.
+_ID_NUMBER_WORDS: Final = (
+    "id number", "id no.", "id #", "id-nr.", "government id", "government-issued id",
+    "national id", "national id number", "identification number", "personal id number",
+    "ID number", "ID no.", "ID #", "ID-Nr.", "Government ID", "Government-issued ID",
+    "National ID", "National ID number", "Personal ID number",
 )  # fmt: skip
 
 _OTHER_IDS: Final[tuple[EntityPattern, ...]] = (
@@ -490,11 +504,13 @@ _OTHER_IDS: Final[tuple[EntityPattern, ...]] = (
     EntityPattern(
         name="CH_UID",
         label="VAT_ID",
-        pattern=r"(?<![\w\-])CHE[\- ]?(?:[0-9]{3}\.[0-9]{3}\.[0-9]{3}|[0-9]{9})" + NUM_AFTER,
+        # The VAT register's suffix belongs to the number ("CHE-123.456.789 MWST").
+        pattern=r"(?<![\w\-])CHE[\- ]?(?:[0-9]{3}\.[0-9]{3}\.[0-9]{3}|[0-9]{9})"
+        r"(?:[ ](?:MWST|TVA|IVA|HR))?" + NUM_AFTER,
         validator=idv.is_ch_uid,
         score=0.85,
-        description="Swiss business id / VAT number (UID), CHE-123.456.789, mod 11 check",
-        max_length=15,
+        description="Swiss business id / VAT number (UID), CHE-123.456.789 (MWST), mod 11",
+        max_length=20,
         anchors=("CHE",),
         starts_at_anchor=True,
     ),
@@ -521,16 +537,18 @@ _OTHER_IDS: Final[tuple[EntityPattern, ...]] = (
         _DE_FILLERS,
         window=True,
     ),
-    _keyed(
-        "UK_NINO",
-        "NATIONAL_ID",
-        _NINO_WORDS,
-        r"[A-Z]{2}[ ]?[0-9]{2}[ ]?[0-9]{2}[ ]?[0-9]{2}[ ]?[A-D]" + TOKEN_AFTER,
-        13,
-        idv.is_uk_nino,
-        0.85,
-        "UK National Insurance number (HMRC prefixes, suffix A-D) after a keyword",
-        window=True,
+    # Two prefix letters, six digits and a suffix A-D, in pairs or compact: HMRC's
+    # prefix rules make the shape rare enough to need no keyword ("lists Gavin Chapman
+    # with ZC 54 78 23 D", "Government ID: YT238759B").
+    EntityPattern(
+        name="UK_NINO",
+        label="NATIONAL_ID",
+        pattern=r"(?<![\w\-])[A-Z]{2}[ ]?[0-9]{2}[ ]?[0-9]{2}[ ]?[0-9]{2}[ ]?[A-D]" + TOKEN_AFTER,
+        validator=idv.is_uk_nino,
+        score=0.85,
+        description="UK National Insurance number (HMRC prefixes, suffix A-D)",
+        max_length=13,
+        anchors=DIGITS,
     ),
 )
 
@@ -561,6 +579,17 @@ PERSONAL_ENTRIES: Final[tuple[EntityPattern, ...]] = (
         anchors=DIGITS,
     ),
     _keyed(
+        "US_SSN_ID",
+        "US_SSN",
+        _ID_NUMBER_WORDS,
+        rf"(?:[0-9]{{9}}|[0-9]{{3}}{GROUP_SEP}[0-9]{{2}}{GROUP_SEP}[0-9]{{4}})" + NUM_AFTER,
+        11,
+        v.is_us_ssn,
+        0.8,
+        "US SSN after a generic id word ('ID number', 'Government ID'): the SSA's rules",
+        not_after=_NOT_A_RECORD_ID,
+    ),
+    _keyed(
         "US_ITIN_BARE",
         "US_ITIN",
         ("itin", "taxpayer identification number"),
@@ -587,14 +616,16 @@ PERSONAL_ENTRIES: Final[tuple[EntityPattern, ...]] = (
         "PASSPORT",
         "PASSPORT",
         _PASSPORT_WORDS,
-        rf"(?:[CFGHJK]{_DOC_CHAR}{{8}}|[A-Z][0-9]{{8}}|[0-9]{{9}}|[A-Z][ ]?[0-9]{{7}})"
+        rf"(?:[CFGHJK]{_DOC_CHAR}{{8}}[0-9]?|[A-Z][0-9]{{8}}|[0-9]{{9}}|[A-Z]{{1,2}}[ ]?[0-9]{{7}})"
         + TOKEN_AFTER,
-        9,
-        None,
+        10,
+        lambda text: len(text) != 10 or idv.is_icao_document(text),
         0.85,
-        "Passport number (German C/F/G/H/J/K + 8, US 9 digits or letter + 8, Austrian and"
-        " Swiss letter + 7) after a keyword",
+        "Passport number (German C/F/G/H/J/K + 8 and its ICAO check digit if written, US 9"
+        " digits or letter + 8, Austrian and Swiss letter + 7, two letters + 7) after a"
+        " keyword",
         _DE_FILLERS,
+        between_names=True,
     ),
     _keyed(
         "DE_ID_CARD",

@@ -86,6 +86,9 @@ _NEAR_RULES: Final[Mapping[str, tuple[str, int, int, tuple[int, int] | None]]] =
     "UK_ADDRESS": (r"[0-9][A-Z]? ?[0-9][A-Z]{2}", 320, 4, None),
     # a bracketed "at" or "dot", or a spelled-out " dot ": the plain " at " form needs one
     "EMAIL_OBFUSCATED": (r"[\[({<] ?(?:at|AT|dot|DOT) ?[\])}>]| (?:dot|DOT) ", 420, 420, None),
+    # the prefix letters, the digit pairs and the suffix of a UK National Insurance
+    # number (the hit starts up to three characters before its digits)
+    "UK_NINO": (r"[A-Z]{2} ?[0-9]{2} ?[0-9]{2} ?[0-9]{2} ?[A-D]", 0, 2, (6, 3)),
     # the birth date and the initial of a German pension insurance number
     "DE_RVNR": (r"[0-9]{6} ?[A-Z]", 3, 8, (6, 0)),
     # the phone word after the number (the match ends before it: the window reaches two
@@ -105,6 +108,7 @@ _NEAR_RULES: Final[Mapping[str, tuple[str, int, int, tuple[int, int] | None]]] =
 _ANCHOR_DIGIT_RUNS: Final[Mapping[str, int]] = {
     "US_SSN_BARE": 4,  # 9 digits, or 3-2-4 groups
     "US_ITIN_BARE": 9,
+    "US_SSN_ID": 4,  # 9 digits, or 3-2-4 groups
     "PHONE_BARE": 2,  # 1?[0-9]{10}, 0[0-9]{6,13}, or groups of 2 digits or more
     "CREDIT_CARD_BARE": 12,
     "NL_BSN": 9,
@@ -168,7 +172,7 @@ def _core_occurs(core: str) -> Callable[[str, int], bool]:
 # library pattern contains a match of the core (the property tests check this).
 _CLUSTER_NEEDS: Final[Mapping[str, Callable[[str, int], bool]]] = {
     "US_SSN": _core_occurs(r"[0-9]{3}[ \-.][0-9]{2}[ \-.][0-9]{4}"),
-    "DE_TAX_ID": _core_occurs(r"[0-9]{2}(?:[ \-.][0-9]{3}){3}|[0-9]{11}"),
+    "DE_TAX_ID": _core_occurs(r"[0-9]{2}(?:[ \-./][0-9]{3}){3}|[0-9]{11}"),
     "CREDIT_CARD": _core_occurs(r"[0-9](?:[ \-.]?[0-9]){11}"),
     "IPV4": _core_occurs(r"[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}"),
     "US_ITIN": _core_occurs(r"9[0-9]{2}[ \-.][5-9][0-9][ \-.][0-9]{4}"),

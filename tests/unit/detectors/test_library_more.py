@@ -281,6 +281,29 @@ MORE_ROWS: list[tuple[str, str, list[str]]] = [
     ("DE_RVNR", "RV-Nummer 95070649C103", []),  # area 95 is not assigned
     ("DE_RVNR", "20240101T123456", []),  # a timestamp
     # Austrian social-insurance number: after a keyword (bare 10 digits are timestamps)
+    ("AT_SVNR", "Sozialversicherungsnummer. Meine lautet 5650 080324, wird", ["5650 080324"]),
+    # UK_NINO: the shape needs no keyword
+    ("UK_NINO", "lists Mr Gavin Chapman with ZC 54 78 23 D and Kyle", ["ZC 54 78 23 D"]),
+    ("UK_NINO", "Government ID: YT238759B", ["YT238759B"]),
+    ("UK_NINO", "code SR968069AB x", []),  # part of a longer token
+    ("UK_NINO", "ref BG 12 34 56 A", []),  # BG is never issued
+    ("UK_NINO", "ref ZC 54 78 23 E", []),  # the suffix is A-D
+    # US_SSN_ID: an SSN after a generic id word, not after a record's noun
+    ("US_SSN_ID", "Right-to-work check: ID number 309623687 seen", ["309623687"]),
+    ("US_SSN_ID", "Government ID: 536-22-1234", ["536-22-1234"]),
+    ("US_SSN_ID", "order ID number 309623687", []),
+    ("US_SSN_ID", "ID number 666123456", []),  # area 666 is never issued
+    # PASSPORT: names after the label's colon, two letters + 7, a German check digit
+    ("PASSPORT", "die Passnummern: Luis Mäder – V84306675, Fatime", ["V84306675"]),
+    ("PASSPORT", "Reisepassnummer für die Bescheinigung: IP4828435", ["IP4828435"]),
+    ("PASSPORT", "Passnummern: Remo Mühle – C0G36W0MV8, Nurettin", ["C0G36W0MV8"]),
+    ("PASSPORT", "Passport C0G36W0MV9 x", []),  # the ICAO check digit is off
+    # CH_UID: the VAT register's suffix belongs to the number
+    ("CH_UID", "Sie lautet CHE-384.944.552 MWST. Bitte", ["CHE-384.944.552 MWST"]),
+    ("CH_UID", "UID CHE-384.944.553 MWST", []),  # check digit
+    # DE_TAX_ID: groups between slashes
+    ("DE_TAX_ID", "Meine Steuer-ID lautet 69/039/548/296.", ["69/039/548/296"]),
+    ("DE_TAX_ID", "Steuer-ID 69/039/548/297", []),  # check digit
     ("AT_SVNR", "SVNR 4563 150385", ["4563 150385"]),
     ("AT_SVNR", "Versicherungsnummer: 4563150385.", ["4563150385"]),
     ("AT_SVNR", "Ihre SV-Nummer lautet 1237 010180", ["1237 010180"]),
@@ -300,7 +323,7 @@ MORE_ROWS: list[tuple[str, str, list[str]]] = [
     ("UK_NINO", "NI number: GB 12 34 56 C", []),  # GB is never issued
     ("UK_NINO", "NI number: DA 12 34 56 C", []),  # D is no first letter
     ("UK_NINO", "NI number: AB 12 34 56 E", []),  # suffix beyond D
-    ("UK_NINO", "ref AB 12 34 56 C", []),  # no keyword
+    ("UK_NINO", "ref AB 12 34 56 C", ["AB 12 34 56 C"]),  # the shape alone, no keyword
     ("CH_AHV", "AHV 756.1234.5678.97", ["756.1234.5678.97"]),
     ("CH_AHV", "AHV 756.1234.5678.98", []),
     ("ES_DNI", "DNI 12345678Z", ["12345678Z"]),
@@ -330,9 +353,9 @@ MORE_ROWS: list[tuple[str, str, list[str]]] = [
     ("GB_VAT_ID", "GBGD599 and GBHA001", []),  # departments below 500, health from 500
     ("GB_VAT_ID", "IBAN GB82 WEST 1234 5698 7654 32", []),
     ("GB_VAT_ID", "VAT 123 4567 82", []),  # without the GB prefix: any nine digits
-    ("CH_UID", "UID CHE-123.456.788 MWST", ["CHE-123.456.788"]),
+    ("CH_UID", "UID CHE-123.456.788 MWST", ["CHE-123.456.788 MWST"]),
     ("CH_UID", "TVA CHE123456788.", ["CHE123456788"]),
-    ("CH_UID", "CHE 123.456.788 IVA", ["CHE 123.456.788"]),
+    ("CH_UID", "CHE 123.456.788 IVA", ["CHE 123.456.788 IVA"]),
     ("CH_UID", "UID CHE-123.456.789", []),  # check digit off by one
     ("CH_UID", "UID 123.456.788", []),  # without CHE
     ("CH_UID", "CHEF-123.456.788", []),
