@@ -272,27 +272,39 @@ def _mod_11_10_ok(number: str) -> bool:
 
 
 def is_ipv4(text: str) -> bool:
-    """A dotted-quad IPv4 address without leading zeros."""
+    """A dotted-quad IPv4 address without leading zeros that can name a host: not the
+    unspecified ``0.0.0.0`` (``listen: 0.0.0.0:443``), loopback ``127.x`` or the
+    broadcast address, which say nothing about anyone.  Private ranges are kept: they
+    map a company's network."""
     try:
-        ipaddress.IPv4Address(text)
+        address = ipaddress.IPv4Address(text)
     except ValueError:
         return False
-    return True
+    return _names_a_host(address)
+
+
+def _names_a_host(address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
+    return not (
+        address.is_unspecified
+        or address.is_loopback
+        or address == ipaddress.IPv4Address("255.255.255.255")
+    )
 
 
 def is_ipv6(text: str) -> bool:
     """An IPv6 address (compressed forms and an embedded IPv4 tail allowed).
 
     Short compressed forms without a digit (``::``, ``a::b``, ``dead::beef``) are
-    refused: in prose they are C++/Rust scope operators far more often than addresses.
+    refused: in prose they are C++/Rust scope operators far more often than addresses;
+    so are ``::1`` and the unspecified address (see :func:`is_ipv4`).
     """
     if text.count(":") < 3 and not any(ch.isdigit() for ch in text):
         return False
     try:
-        ipaddress.IPv6Address(text)
+        address = ipaddress.IPv6Address(text)
     except ValueError:
         return False
-    return True
+    return _names_a_host(address)
 
 
 def _b64url_json_object(segment: str) -> bool:
