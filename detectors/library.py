@@ -48,7 +48,12 @@ from detectors.library_personal import (
     bare_phone_entity,
     phone_before_word_entity,
 )
-from detectors.library_secrets import SECRET_ENTRIES
+from detectors.library_secrets import (
+    CREDENTIAL_PASSWORD_CHAR,
+    CREDENTIAL_PASSWORD_MAX,
+    CREDENTIAL_USER,
+    SECRET_ENTRIES,
+)
 from detectors.validators import VALIDATORS
 from pipelines.canon.view import KEY_PATH_TAIL, KEY_PATH_TAIL_MAX
 from pipelines.textrules import NOSPACE_SCRIPTS as _NOSPACE
@@ -210,8 +215,6 @@ def phone_entity(mode: str = "lenient", regions: Iterable[str] = ("US", "DE")) -
 # (the look-behind) and holds 1 to 64 of them before its one "@".
 EMAIL_LOCAL_CHAR: Final = rf"[[\w.%+\-]--[{_NOSPACE}]]"
 
-# URL userinfo characters as the EMAIL look-behind reads them (see EMAIL).
-_USERINFO_BEFORE_MAIL: Final = r"[\w\-.~%!\$&'*+=:]"
 
 _IPV4_OCTETS: Final = r"[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}"
 # Version numbers look exactly like addresses; a short keyword right before the dotted
@@ -242,26 +245,39 @@ _SSN_BARE_MAX: Final = 22 + KEY_PATH_TAIL_MAX + 4 * 10 + 3 + 11
 URL_USERINFO_MAX: Final = 120
 # A character that continues a domain label: a match never ends where one follows a dot.
 _LABEL_CHAR: Final = rf"[\w--[_{_NOSPACE}]]"
+_LABEL: Final = rf"{_LABEL_CHAR}(?:[[\w\-]--[{_NOSPACE}]]{{0,61}}{_LABEL_CHAR})?"
+_TLD: Final = rf"[\w--[\d_{_NOSPACE}]]{{2,63}}(?!{_W}|-)"
+# local@domain, the domain whole: the longest domain there is, and no shorter one if
+# what follows it fails (atomic), so "git@gitlab.example.net:2222" is not masked as
+# "git@gitlab.example" + ".net"; a dot and text that cannot continue the domain (no
+# letter TLD after it) end it: "bob@example.com.3", "bob@corp.example.org. Next".
+_MAILBOX: Final = rf"{EMAIL_LOCAL_CHAR}{{1,64}}@(?>(?:{_LABEL}\.){{1,8}}{_TLD})"
+# "http://" and "https://" ... no scheme whose userinfo could hold a mailbox but these.
+_HTTP_SLASHES: Final = r"(?<=(?<![A-Za-z0-9+.\-])(?i:https?)://)"
 
 _ENTRIES: Final[tuple[EntityPattern, ...]] = (
     EntityPattern(
         name="EMAIL",
         label="EMAIL",
         pattern=(
-            rf"(?<!{EMAIL_LOCAL_CHAR})"
-            # "scheme://user@host" and "scheme://user:password@host": the part before
-            # "@" is a URL's userinfo, not a mailbox.  Atomic: "/" is no userinfo
+            # An address right after "http://" or "https://" is the URL's userinfo
+            # without a password, written by people (and mail programs) who meant the
+            # mailbox: "http://jane.doe@example.com".  A port may follow its domain.
+            rf"{_HTTP_SLASHES}{_MAILBOX}(?!:(?![0-9]{{1,5}}(?![\w~]))[\w~/])"
+            rf"|(?<!{EMAIL_LOCAL_CHAR})"
+            # Any other "scheme://user@host" and "scheme://user:password@host": the
+            # part before "@" is a login, not a mailbox.  Atomic: "/" is no userinfo
             # character, so the longest run decides and nothing is tried twice.  Read
             # without "," ";" "(" ")": a URL then an address in a CSV row or a list
             # ("https://acme.com,jane@acme.com") is a URL and an address.
-            rf"(?<!://(?>{_USERINFO_BEFORE_MAIL}{{0,{URL_USERINFO_MAX}}}))"
-            rf"{EMAIL_LOCAL_CHAR}{{1,64}}@"
-            rf"(?:{_LABEL_CHAR}(?:[[\w\-]--[{_NOSPACE}]]{{0,61}}{_LABEL_CHAR})?\.){{1,8}}"
-            rf"[\w--[\d_{_NOSPACE}]]{{2,63}}(?!{_W}|-)"
-            # the whole domain or nothing: no match ends before ".label" (which would
-            # mask "git@gitlab.example" of "git@gitlab.example.net:2222" and leave ".net")
-            rf"(?!\.{_LABEL_CHAR})"
-            # host:path is an scp/ssh remote (git@github.com:org/repo.git), not a mailbox
+            rf"(?<!://(?>{CREDENTIAL_PASSWORD_CHAR}{{0,{URL_USERINFO_MAX}}}))"
+            # user:password@host without a scheme: a credential pair (URL_PASSWORD
+            # masks the password), unless the word before ":" labels the address
+            # ("mailto:", "email:", "Owner:").
+            rf"(?<!{CREDENTIAL_USER}{CREDENTIAL_PASSWORD_CHAR}{{0,{CREDENTIAL_PASSWORD_MAX}}})"
+            rf"{_MAILBOX}"
+            # host:path is an scp/ssh remote (git@github.com:org/repo.git), and
+            # host:port a login, not a mailbox
             r"(?!:[\w~/])"
         ),
         validator=None,

@@ -619,7 +619,7 @@ PERSONAL_ENTRIES: Final[tuple[EntityPattern, ...]] = (
         rf"(?:[CFGHJK]{_DOC_CHAR}{{8}}[0-9]?|[A-Z][0-9]{{8}}|[0-9]{{9}}|[A-Z]{{1,2}}[ ]?[0-9]{{7}})"
         + TOKEN_AFTER,
         10,
-        lambda text: len(text) != 10 or idv.is_icao_document(text),
+        v.is_passport,
         0.85,
         "Passport number (German C/F/G/H/J/K + 8 and its ICAO check digit if written, US 9"
         " digits or letter + 8, Austrian and Swiss letter + 7, two letters + 7) after a"
@@ -633,7 +633,7 @@ PERSONAL_ENTRIES: Final[tuple[EntityPattern, ...]] = (
         _ID_CARD_WORDS,
         rf"[CFGHJKLMNPRTVWXYZ]{_DOC_CHAR}{{8}}(?:[0-9](?![\w\-])|(?![\w\-]))",
         10,
-        lambda text: len(text) == 9 or idv.is_icao_document(text),
+        v.is_de_id_card,
         0.85,
         "German Personalausweis number after a keyword (ICAO check digit if written)",
         _DE_FILLERS,

@@ -20,7 +20,13 @@ from detectors.entity_pattern import TOKEN_AFTER, TOKEN_BEFORE, EntityPattern, k
 from detectors.validators import Validator
 from pipelines.canon.view import KEY_PATH_TAIL, KEY_PATH_TAIL_MAX
 
-__all__ = ["SECRET_ENTRIES", "URL_USERINFO_CHAR"]
+__all__ = [
+    "CREDENTIAL_PASSWORD_CHAR",
+    "CREDENTIAL_PASSWORD_MAX",
+    "CREDENTIAL_USER",
+    "SECRET_ENTRIES",
+    "URL_USERINFO_CHAR",
+]
 
 _B64: Final = r"[A-Za-z0-9/+]"
 _AFTER_B64: Final = r"(?![A-Za-z0-9/+=])"
@@ -28,6 +34,47 @@ _AFTER_B64: Final = r"(?![A-Za-z0-9/+=])"
 # sub-delims and ":"; letters of any script, as IRIs allow), and one of its user part.
 URL_USERINFO_CHAR: Final = r"[\w\-.~%!\$&'()*+,;=:]"
 _URL_USER_CHAR: Final = r"[\w\-.~%!\$&'()*+,;=]"
+
+# ``user:password@host`` written without a scheme (a DSN in an env file or a log line,
+# ``DATABASE_URL=admin:S3cr3t@db.example.com:5432``) is a credential pair as much as a
+# URL's userinfo is: its password is a secret and no e-mail address.  The pair starts a
+# token (after a space, a quote, a bracket, ``=``, ``,``, ``;``, ``|`` or at the start)
+# with a user name of at most 32 characters that begins with a letter or ``_`` (so
+# ``10:30@home`` is a time) and has no ``:``.  Not a user name: a name whose last word
+# labels an address (``mailto:``, ``email:``, ``smtp:``, ``to:``, ``contact_email:``,
+# ``userEmail:``, ``E-Mail-Adresse:``), and a capitalised word (``Owner:``,
+# ``Kontakt:``: a label in prose), after which the address is an e-mail.  EMAIL reads
+# this very source (its look-behind), so a text is either an e-mail or a credential
+# pair, never both and never neither.
+_ADDRESS_LABELS: Final = (
+    "mailto", "mail", "email", "e-mail", "e_mail", "emailaddress", "email-address",
+    "email_address", "mailaddress", "to", "from", "cc", "bcc", "reply-to", "reply_to",
+    "replyto", "sender", "recipient", "rcpt", "contact", "kontakt", "an", "von",
+    "absender", "empfanger", "smtp", "sip", "sips", "xmpp", "im", "acct", "jid",
+    "address", "adresse", "addr",
+)  # fmt: skip
+_CREDENTIAL_USER_MAX: Final = 32
+_URL_USER_NAME_CHAR: Final = r"[\w\-.~%!\$&'*+]"
+_TOKEN_START: Final = r"(?<![^\s\"'`<>(\[{=,;|])"
+_ADDRESS_LABEL: Final = "(?i:" + "|".join(w.replace("-", r"\-") for w in _ADDRESS_LABELS) + ")"
+# Read from the user name's end (only look-behinds: a look-ahead inside EMAIL's
+# look-behind would count towards how far a reply filter holds text): the name
+# starts a token with a letter or "_", is no capitalised word and does not end in a
+# label word (the whole name, or after "_", "-", "." or a camelCase step).
+_CREDENTIAL_USER_BODY: Final = (
+    rf"{_TOKEN_START}[\p{{L}}_]{_URL_USER_NAME_CHAR}{{0,{_CREDENTIAL_USER_MAX - 1}}}"
+    rf"(?<!{_TOKEN_START}\p{{Lu}}\p{{Ll}}{{0,{_CREDENTIAL_USER_MAX - 1}}})"
+    rf"(?<!(?:{_TOKEN_START}|(?<=[_\-.])|(?<=\p{{Ll}})(?=\p{{Lu}})){_ADDRESS_LABEL})"
+)
+CREDENTIAL_USER: Final = _CREDENTIAL_USER_BODY + ":"
+# A character of such a pair's password: RFC 3986 userinfo without "," ";" "(" ")",
+# which end a token in a list or a CSV row ("https://acme.com,jane@acme.com").
+CREDENTIAL_PASSWORD_CHAR: Final = r"[\w\-.~%!\$&'*+=:]"
+# How much of a password EMAIL's look-behind reads back over (with the user part it
+# fits the egress filter's 128-character window), and the longest password (that much
+# plus an e-mail local part: whatever EMAIL declines, URL_PASSWORD masks).
+CREDENTIAL_PASSWORD_MAX: Final = 60
+_CREDENTIAL_PASSWORD_LONGEST: Final = CREDENTIAL_PASSWORD_MAX + 64
 # Between a key name and its value: optional closing quote, an assignment, quotes.
 _ASSIGN: Final = r"[\"']?[ \t]{0,3}(?:=>|:=|[:=])[ \t]{0,3}[\"']?"
 
@@ -219,15 +266,21 @@ SECRET_ENTRIES: Final[tuple[EntityPattern, ...]] = (
     EntityPattern(
         name="URL_PASSWORD",
         label="API_KEY",
-        # The password of a URL's userinfo (RFC 3986 3.2.1): "scheme://user:password@host".
-        # A scheme character before "://"; the user part has no ":", the password may.
-        pattern=r"(?<=[A-Za-z0-9+.\-])://" + _URL_USER_CHAR + r"{0,64}:\K"
-        + URL_USERINFO_CHAR + r"{1,128}(?=@[\w\[])",
+        # The password of a URL's userinfo (RFC 3986 3.2.1): "scheme://user:password@host",
+        # a scheme character before "://", the user part without ":" (the password may
+        # hold one); or of a user:password@host pair without a scheme (CREDENTIAL_USER).
+        # Every match starts at a ":".
+        pattern=r"(?:(?<=[A-Za-z0-9+.\-])://" + _URL_USER_CHAR + r"{0,64}:\K"
+        + URL_USERINFO_CHAR + r"{1,128}"
+        + rf"|(?<={_CREDENTIAL_USER_BODY}):\K{CREDENTIAL_PASSWORD_CHAR}"
+        + rf"{{1,{_CREDENTIAL_PASSWORD_LONGEST}}})"
+        + r"(?=@[\w\[])",
         validator=None,
         score=0.9,
-        description="Password in a URL's userinfo (scheme://user:password@host)",
-        max_length=3 + 64 + 1 + 128,
-        anchors=("://",),
+        description="Password of a URL's userinfo (scheme://user:password@host) or of a"
+        " user:password@host pair",
+        max_length=max(3 + 64 + 1 + 128, 1 + _CREDENTIAL_PASSWORD_LONGEST),
+        anchors=(":",),
         starts_at_anchor=True,
     ),
     EntityPattern(

@@ -41,6 +41,7 @@ __all__ = [
     "digits_only",
     "is_card_after_keyword",
     "is_credit_card",
+    "is_de_id_card",
     "is_de_tax_id",
     "is_iban",
     "is_ipv4",
@@ -48,6 +49,7 @@ __all__ = [
     "is_jwt",
     "is_luhn",
     "is_mod97",
+    "is_passport",
     "is_random_token",
     "is_us_ssn",
     "is_us_ssn_any_area",
@@ -444,6 +446,10 @@ def phone_validator(
 ) -> Validator:
     """Return a validator for phone numbers written internationally or nationally.
 
+    For the default regions (US, DE) the function is always the same object, the one
+    :data:`VALIDATORS` names, so the built-in PHONE entries of the default
+    configuration hold validators a custom rule can name.
+
     ``+`` numbers are checked against their country calling code, and so are numbers
     dialled with the ``00`` access code (``0049 30 1234567``, the code a group of its
     own); national numbers against each of ``regions`` whose trunk prefix fits (a
@@ -457,6 +463,11 @@ def phone_validator(
     and an area code from 00 needs no parentheses.
     """
     region_list = tuple(regions)
+    preset = _DEFAULT_PHONE.get((strict, region_list, after_keyword))
+    return preset or _phone_validator(strict, region_list, after_keyword)
+
+
+def _phone_validator(strict: bool, region_list: tuple[str, ...], after_keyword: bool) -> Validator:
     trunk0 = {region: _region_plan(region)[0] == "0" for region in region_list}
 
     def main_number(text: str) -> str:
@@ -524,28 +535,66 @@ def phone_validator(
     return validator
 
 
-_LENIENT_DEFAULT_PHONE: Final = phone_validator(strict=False, regions=("US", "DE"))
-_STRICT_DEFAULT_PHONE: Final = phone_validator(strict=True, regions=("US", "DE"))
+_DEFAULT_REGIONS: Final = ("US", "DE")
+_DEFAULT_PHONE: Final[Mapping[tuple[bool, tuple[str, ...], bool], Validator]] = MappingProxyType(
+    {
+        (strict, _DEFAULT_REGIONS, keyed): _phone_validator(strict, _DEFAULT_REGIONS, keyed)
+        for strict in (False, True)
+        for keyed in (False, True)
+    }
+)
 
+
+def is_de_id_card(text: str) -> bool:
+    """A German Personalausweis number as the DE_ID_CARD pattern reads it: its 9
+    characters alone, or with the ICAO 9303 check digit, which must then be right."""
+    return len(text) == 9 or idv.is_icao_document(text)
+
+
+def is_passport(text: str) -> bool:
+    """A passport number as the PASSPORT pattern reads it: no check digit is printed,
+    except on a German number written with its ICAO 9303 check digit (10 characters),
+    which must then be right."""
+    return len(text) != 10 or idv.is_icao_document(text)
+
+
+# Every validator a built-in entity uses (in the default configuration and with the
+# ``phone_mode``/``ssn_area_9xx`` options), by the name custom rules refer to it by; a
+# unit test holds the built-ins to this table.
 VALIDATORS: Final[Mapping[str, Validator]] = MappingProxyType(
     {
         "luhn": is_luhn,
         "credit_card": is_credit_card,
+        "card_after_keyword": is_card_after_keyword,
         "iban": is_iban,
         "mod97": is_mod97,
         "us_ssn": is_us_ssn,
+        "us_ssn_any_area": is_us_ssn_any_area,
         "de_tax_id": is_de_tax_id,
         "ipv4": is_ipv4,
         "ipv6": is_ipv6,
         "jwt": is_jwt,
         "random_token": is_random_token,
-        "phone": _LENIENT_DEFAULT_PHONE,
-        "phone_strict": _STRICT_DEFAULT_PHONE,
+        "phone": phone_validator(strict=False, regions=_DEFAULT_REGIONS),
+        "phone_strict": phone_validator(strict=True, regions=_DEFAULT_REGIONS),
+        "phone_after_keyword": phone_validator(
+            strict=False, regions=_DEFAULT_REGIONS, after_keyword=True
+        ),
+        "phone_strict_after_keyword": phone_validator(
+            strict=True, regions=_DEFAULT_REGIONS, after_keyword=True
+        ),
         "us_itin": idv.is_us_itin,
         "bic": idv.is_bic,
         "vat_id": idv.is_vat_id,
+        "gb_vat": idv.is_gb_vat,
+        "ch_uid": idv.is_ch_uid,
         "national_id": idv.is_national_id,
+        "de_rvnr": idv.is_de_rvnr,
+        "at_svnr": idv.is_at_svnr,
+        "uk_nino": idv.is_uk_nino,
         "icao_document": idv.is_icao_document,
+        "de_id_card": is_de_id_card,
+        "passport": is_passport,
         "birth_date": idv.is_birth_date,
         "de_address": idv.is_de_address,
         "at_ch_address": idv.is_at_ch_address,

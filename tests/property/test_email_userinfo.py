@@ -1,16 +1,21 @@
-"""E-mail addresses next to URLs: a URL's userinfo is no mailbox, no mask is partial,
-and a reply is masked exactly where a prompt is (#11).
+"""E-mail addresses next to URLs and credential pairs: a login is no mailbox, no mask
+is partial, and a reply is masked exactly where a prompt is (#11).
 
 Hypothesis writes prose out of pieces whose meaning it knows by construction: plain
 addresses, ``mailto:`` addresses, URLs with a user (``ssh://git@host:2222/path``) or a
 user and a password (``postgres://admin:pw@db:5432/app``), with an address in their
-query string or not, scp remotes (``git@host:path``) and near misses that are no address
-at all (``bob@host.example.123``, ``git@host.example.net:22``).  The oracle is the
+query string or not, ``http(s)://`` URLs whose userinfo is a mailbox
+(``https://jane@example.com:8443/``), credential pairs without a scheme
+(``DSN=admin:S3cr3t@10.0.0.5:5432``), addresses after a label (``email:bob@…``,
+``Owner:bob@…``), scp remotes (``git@host:path``) and near misses (``bob@host.example.123``,
+``git@host.example.net:22``, a TLD with a digit glued to it).  The oracle is the
 generator's own record of which characters are an address (masked ``EMAIL``), which a
-URL password (masked ``API_KEY``) and which are neither; it reads no pattern.
+password (masked ``API_KEY``) and which are neither; it reads no pattern.  Where a
+near miss still holds an address, the oracle's own rule says which: the longest run of
+whole labels, two or more, whose last is a TLD of two or more letters.
 
 Checked on every draw: the ingress ``regex`` detector reports exactly the oracle's
-spans (so no address is cut in part, no userinfo taken for one); the egress stream
+spans (so no address is cut in part, no login taken for one); the egress stream
 filter, fed the same text in random chunks, writes exactly the oracle's masked text (so
 a reply is as strict as a prompt, neither more nor less).
 """
@@ -18,6 +23,7 @@ a reply is as strict as a prompt, neither more nor less).
 from __future__ import annotations
 
 import itertools
+from typing import Final
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -77,35 +83,101 @@ def _local(draw: st.DrawFn) -> str:
 Piece = tuple[str, list[tuple[int, int, str]]]
 
 
+def _longest_domain(host: str) -> str | None:
+    """The oracle's domain rule: the longest run of whole dot-separated parts of
+    ``host``, two or more, whose last part is a TLD (two or more ASCII letters)."""
+    parts = host.split(".")
+    for count in range(len(parts), 1, -1):
+        tld = parts[count - 1]
+        if len(tld) >= 2 and tld.isascii() and tld.isalpha():
+            return ".".join(parts[:count])
+    return None
+
+
+# Credential pairs: user names as services and people write them (a letter first, so
+# never a time like "10:30"), passwords of userinfo characters, hosts of every kind.
+_USERS = st.one_of(
+    st.sampled_from(["admin", "root", "postgres", "deploy", "svc_app", "sa", "u.name"]),
+    st.builds(lambda a, d: a + d, _word(_LETTERS, 1, 6), _word("0123456789", 1, 3)),
+)
+_PAIR_HOSTS = st.one_of(
+    st.just("localhost"),
+    st.just("[2001:db8::1]"),
+    st.builds(lambda a, b: f"10.{a}.{b}.5", st.integers(0, 255), st.integers(0, 255)),
+    _word(_LETTERS, 2, 8),
+)
+# Words that label an address written right after them.
+_LABEL_WORDS: Final = (
+    "mailto", "email", "EMAIL", "e-mail", "smtp", "SMTP", "sip", "to", "cc",
+    "contact_email", "userEmail", "E-Mail-Adresse", "reply-to",
+)  # fmt: skip
+_LABELS = st.one_of(
+    st.sampled_from(_LABEL_WORDS),
+    st.builds(lambda a, b: a + b, _word("ABCDEKOMNSTW", 1, 1), _word(_LETTERS, 1, 8)),
+)
+_BEFORE_PAIR = st.sampled_from(["", "DATABASE_URL=", "dsn='", "--uri "])
+
+
 @st.composite
 def _piece(draw: st.DrawFn) -> Piece:
-    kind = draw(st.sampled_from(["email", "mailto", "url", "scp", "near_miss"]))
+    kind = draw(
+        st.sampled_from(["email", "mailto", "url", "scp", "near_miss", "pair", "label"])
+    )
     if kind == "email":
         address = draw(_local()) + "@" + draw(_host())
         return address, [(0, len(address), "EMAIL")]
     if kind == "mailto":
         address = draw(_local()) + "@" + draw(_host())
         return "mailto:" + address, [(7, 7 + len(address), "EMAIL")]
+    if kind == "label":
+        label = draw(_LABELS) + ":"
+        address = draw(_local()) + "@" + draw(_host())
+        return label + address, [(len(label), len(label) + len(address), "EMAIL")]
+    if kind == "pair":
+        text = draw(_BEFORE_PAIR) + draw(_USERS) + ":"
+        password = draw(_word(_PASSWORD_CHARS, 1, 24))
+        secret = (len(text), len(text) + len(password), "API_KEY")
+        text += password + "@" + draw(st.one_of(_PAIR_HOSTS, _host()))
+        if draw(st.booleans()):
+            text += f":{draw(st.integers(1, 65535))}"
+        if draw(st.booleans()):
+            text += "/" + draw(_word(_ALNUM + "-", 0, 8))
+        return text, [secret]
     if kind == "scp":
         path = draw(_word(_ALNUM + "/-", 1, 12))
         return f"{draw(_local())}@{draw(_host())}:{draw(st.sampled_from('~/'))}{path}", []
     if kind == "near_miss":
-        head = draw(_local()) + "@" + draw(_host())
-        tail = draw(st.sampled_from([".123", "-x", ":22", ":2222/app.git", "x9"]))
-        if tail == "x9":  # a TLD glued to digits is no TLD, and no shorter domain counts
-            tail = "9"
-        return head + tail, []
-    scheme = draw(st.sampled_from(["ssh", "https", "ftp", "git+ssh", "postgres", "redis"]))
+        local, host = draw(_local()), draw(_host())
+        tail = draw(st.sampled_from([".123", ".3", ".3rd", "-x", ":22", ":2222/app.git", "9"]))
+        if tail.startswith(":"):  # host:port, host:path: a login or a remote
+            return f"{local}@{host}{tail}", []
+        # what is left of the domain once the tail is glued on ("-x" and "9" make the
+        # last part no TLD; ".123" adds a part that is none)
+        domain = _longest_domain(host + tail)
+        text = f"{local}@{host}{tail}"
+        if domain is None:
+            return text, []
+        return text, [(0, len(local) + 1 + len(domain), "EMAIL")]
+    scheme = draw(
+        st.sampled_from(
+            ["ssh", "https", "http", "HTTPS", "ftp", "git+ssh", "git+https", "postgres", "redis"]
+        )
+    )
     text = scheme + "://"
     spans: list[tuple[int, int, str]] = []
     user = draw(_local())
     text += user
-    if draw(st.booleans()):
+    with_password = draw(st.booleans())
+    if with_password:
         password = draw(_word(_PASSWORD_CHARS, 1, 16))
         text += ":"
         spans.append((len(text), len(text) + len(password), "API_KEY"))
         text += password
-    text += "@" + draw(_host())
+    host = draw(_host())
+    text += "@" + host
+    if not with_password and scheme.lower() in ("http", "https"):
+        # an http(s) URL's userinfo without a password is the mailbox its writer meant
+        spans.append((len(scheme) + 3, len(text), "EMAIL"))
     if draw(st.booleans()):
         text += f":{draw(st.integers(1, 65535))}"
     text += "/" + draw(_word(_ALNUM + "-", 0, 8))

@@ -80,10 +80,36 @@ ROWS: list[tuple[str, str, list[str]]] = [
     ("EMAIL", "https://example.com/contact?to=bob@corp.example.org", ["bob@corp.example.org"]),
     ("EMAIL", "mailto:bob@corp.example.org", ["bob@corp.example.org"]),
     ("EMAIL", "see https://example.com bob@corp.example.org", ["bob@corp.example.org"]),
-    # the whole domain or nothing: never a mask that leaves ".net" behind
+    # the whole domain or nothing: never a mask that leaves ".net" behind; a dot and
+    # what cannot continue a domain (no letter TLD after it) end the address
     ("EMAIL", "git@gitlab.example.net:2222", []),
-    ("EMAIL", "bob@host.example.123", []),
+    ("EMAIL", "bob@host.example.123", ["bob@host.example"]),
+    ("EMAIL", "bob@example.com.3 times", ["bob@example.com"]),
+    ("EMAIL", "bob@example.com.3rd", ["bob@example.com"]),
+    ("EMAIL", "bob@example.com.3.org", ["bob@example.com.3.org"]),  # 3 is a label
     ("EMAIL", "bob@corp.example.org. Next", ["bob@corp.example.org"]),
+    ("EMAIL", "bob@host.com-x", []),  # "com-x" is no TLD, "host.co" no domain of it
+    # an http(s) URL's userinfo without a password is the mailbox its writer meant
+    ("EMAIL", "http://jane.doe@example.com", ["jane.doe@example.com"]),
+    ("EMAIL", "see HTTPS://jane@example.com:8443/inbox.", ["jane@example.com"]),
+    ("EMAIL", "https://jane.doe:pw@example.com/", []),  # a password: a login
+    ("EMAIL", "xhttp://jane@example.com", []),  # another scheme
+    ("EMAIL", "git+https://jane@example.com/repo", []),  # another scheme
+    # user:password@host without a scheme is a credential pair, not an address ...
+    ("EMAIL", "user:pass@host.example.com", []),
+    ("EMAIL", "DATABASE_URL=admin:S3cr!t@db.example.com:5432/app", []),
+    ("EMAIL", "login admin:hunter2@mail.example.org", []),
+    # ... unless the word before ":" labels the address
+    ("EMAIL", "mailto:bob@example.com", ["bob@example.com"]),
+    ("EMAIL", "email:bob@example.com", ["bob@example.com"]),
+    ("EMAIL", "SMTP:jane@contoso.example", ["jane@contoso.example"]),
+    ("EMAIL", "reply-to:jane@example.com", ["jane@example.com"]),
+    ("EMAIL", "Owner:jane@acme.example", ["jane@acme.example"]),
+    ("EMAIL", "contact_email:jane@acme.example", ["jane@acme.example"]),  # last word
+    ("EMAIL", "userEmail:jane@acme.example", ["jane@acme.example"]),
+    ("EMAIL", "mailuser:pw@smtp.example.com", []),  # "mail" begins a user name
+    ("EMAIL", "at 10:30@home.example.com", ["30@home.example.com"]),  # no user name
+    ("EMAIL", "name:Jane,jane@acme.example", ["jane@acme.example"]),  # "," ends it
     # PHONE (lenient, US + DE)
     ("PHONE", "call +49 30 1234567 today", ["+49 30 1234567"]),
     ("PHONE", "call +1 (415) 555-0123.", ["+1 (415) 555-0123"]),

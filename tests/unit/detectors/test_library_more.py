@@ -514,7 +514,16 @@ MORE_ROWS: list[tuple[str, str, list[str]]] = [
     ("URL_PASSWORD", "https://u:pa:ss@[2001:db8::1]/", ["pa:ss"]),
     ("URL_PASSWORD", "ssh://git@gitlab.example.net:2222/team/app.git", []),  # no password
     ("URL_PASSWORD", "https://example.com:8443/path@v2", []),  # a port, a path with "@"
-    ("URL_PASSWORD", "user:hunter2@host.example.com", []),  # no scheme: not a URL
+    # user:password@host without a scheme: a credential pair all the same
+    ("URL_PASSWORD", "user:hunter2@host.example.com", ["hunter2"]),
+    ("URL_PASSWORD", "user:pass@host", ["pass"]),
+    ("URL_PASSWORD", "DSN=admin:S3cr!t:x@10.0.0.5:5432/app", ["S3cr!t:x"]),
+    ("URL_PASSWORD", '"sa:Pa$$w0rd@[2001:db8::1]"', ["Pa$$w0rd"]),
+    ("URL_PASSWORD", "mailto:bob@example.com", []),  # a label, not a user
+    ("URL_PASSWORD", "Email:bob@example.com", []),  # a capitalised label
+    ("URL_PASSWORD", "at 10:30@home", []),  # a time: no user name starts with a digit
+    ("URL_PASSWORD", "path/user:pw@host", []),  # not the start of a token
+    ("URL_PASSWORD", "admin: pw@host", []),  # a space: no pair
 ]
 
 
