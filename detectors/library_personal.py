@@ -66,8 +66,18 @@ _NAMES_MAX: Final = 2 + 4 + 3 * 52
 # the incoming payment: …", "date of birth of the applicant: …", German nouns
 # capitalised: "BIC für den Zahlungseingang: …", "the card ending in the number below
 # is mine: …").
-_LABEL_TAIL: Final = r"(?:[ ]\p{L}[\p{L}'\-]{0,19}){1,8}[ ]?:[ \t]{0,3}"
-_LABEL_TAIL_MAX: Final = 8 * 21 + 5
+# The words may stand in parentheses ("ID number (the one the government gave me):
+# …"), be joined as a logger's or a key's name ("ausweis.pruefung nummer=…"), and the
+# label may end in "=" or a copula instead of the colon ("The passport number on the
+# booking is …").
+_LABEL_WORDS: Final = r"(?:[ ._]\(?\p{L}[\p{L}'\-]{0,19}\)?){1,8}"
+_LABEL_TAIL: Final = (
+    _LABEL_WORDS + r"(?:[ ]?[:=]|[ ](?:is|was|are|ist|lautet|lauten|war))[ \t]{0,3}"
+)
+# After a verb ("call", "reach") words up to a copula are prose ("call me when the
+# order is 4537120417"): only a colon or "=" ends a label there.
+_LABEL_TAIL_COLON: Final = _LABEL_WORDS + r"[ ]?[:=][ \t]{0,3}"
+_LABEL_TAIL_MAX: Final = 8 * 23 + 10
 # Words of a sentence between a keyword and a value whose checksum marks it ("Für die
 # Rentenversicherung: meine Nummer ist 9133250872", "BIC of our bank is DEUTDEFF"): up
 # to six words, joined by spaces or a colon or comma, never a sentence's end.  Only
@@ -111,12 +121,14 @@ def _keyed(
     between_names: bool = False,
     window: bool = False,
     not_after: str = "",
+    label_tail: str = _LABEL_TAIL,
 ) -> EntityPattern:
     """An entry whose value must follow one of ``words`` (see the module docstring);
     with ``between_names``, up to three capitalised words may stand between keyword
     and fillers ("called Alan Fisher at …"); with ``window``, up to six words of the
     sentence (:data:`_WINDOW`, for checksummed values); ``not_after``: a look-behind
-    the keyword must pass (a word that makes the keyword name something else)."""
+    the keyword must pass (a word that makes the keyword name something else);
+    ``label_tail``: how a label may run on to its value (:data:`_LABEL_TAIL`)."""
     names = _name_forms(words)
     forms = keyword_forms(names)
     between, between_max = (_NAMES, _NAMES_MAX) if between_names else ("", 0)
@@ -132,7 +144,7 @@ def _keyed(
         + KEY_PATH_TAIL
         + between
         + "(?:"
-        + _LABEL_TAIL
+        + label_tail
         + "|"
         + _gap(fillers)
         + ")"
@@ -250,6 +262,7 @@ def bare_phone_entity(validator: v.Validator) -> EntityPattern:
         "Phone number right after a phone keyword, without separators or grouped any way",
         _PHONE_FILLERS,
         between_names=True,
+        label_tail=_LABEL_TAIL_COLON,
     )
 
 

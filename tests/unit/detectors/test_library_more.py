@@ -294,6 +294,12 @@ MORE_ROWS: list[tuple[str, str, list[str]]] = [
     ("US_SSN_ID", "order ID number 309623687", []),
     ("US_SSN_ID", "ID number 666123456", []),  # area 666 is never issued
     # PASSPORT: names after the label's colon, two letters + 7, a German check digit
+    # a label runs on in parentheses, as a logger's key, or up to a copula
+    ("US_SSN_ID", "ID number (the one the government gave me): 811684327. Date", ["811684327"]),
+    ("DE_ID_CARD", "INFO  ausweis.pruefung nummer=XV87Z19RN4 geburtsdatum", ["XV87Z19RN4"]),
+    ("PASSPORT", "The passport number on the booking is 353757207.", ["353757207"]),
+    ("PHONE_BARE", "call me when the order is 4537120417", []),  # a verb: prose to "is"
+    ("PHONE_BARE", "phone (mobile): 4155551234", ["4155551234"]),
     ("PASSPORT", "die Passnummern: Luis Mäder – V84306675, Fatime", ["V84306675"]),
     ("PASSPORT", "Reisepassnummer für die Bescheinigung: IP4828435", ["IP4828435"]),
     ("PASSPORT", "Passnummern: Remo Mühle – C0G36W0MV8, Nurettin", ["C0G36W0MV8"]),
