@@ -478,12 +478,23 @@ _AT_SVNR_WORDS: Final = (
         "pensionsversicherungsnummer", "sozialversicherung", "rentenversicherung",
         "pensionsversicherung",
     )),
-    "sv", "sv-nr", "rv-nummer", "rv-nr.", "pension insurance number",
+    "sv", "sv-nr", "rv-nummer", "rv-nr.", "pension insurance number", "ssn",
     "sv-nummer", "SV-Nummer", "sv-nr.", "SV-Nr.", "SV Nr.", "svnr", "vsnr", "SVNR", "VSNR",
     "vers.-nr.", "Vers.-Nr.", "versicherungsnr.", "sozialversicherungsnr.", "e-card",
     "e-card-nummer", "social insurance number", "social insurance no.",
     "social security number", "insurance number", "sozialversicherungs-nr.",
     "Sozialversicherungs-Nr.",
+)  # fmt: skip
+
+# After a National Insurance or social-security word a number of the NINO's shape is
+# one whatever its letters ("His social security number is ZZ 97 96 18 T": test data
+# and placeholders use prefixes HMRC never issues).
+_NINO_WORDS: Final = (
+    "national insurance number", "national insurance no.", "national insurance",
+    "national insurance #", "National Insurance number", "National Insurance Number",
+    "National Insurance No.", "National Insurance", "nino", "NINO", "ni number", "NI number",
+    "NI Number", "ni no.", "NI no.", "NI No.", "NI", "N.I.", "N.I. number", "NI #", "NI#",
+    "social security number", "social security no.", "ssn", "SSN",
 )  # fmt: skip
 
 # An id word after a record's noun names that record's id ("order ID number …").
@@ -562,6 +573,17 @@ _OTHER_IDS: Final[tuple[EntityPattern, ...]] = (
         description="UK National Insurance number (HMRC prefixes, suffix A-D)",
         max_length=13,
         anchors=DIGITS,
+    ),
+    _keyed(
+        "UK_NINO_KEYED",
+        "NATIONAL_ID",
+        _NINO_WORDS,
+        r"[A-Z]{2}[ ]?[0-9]{2}[ ]?[0-9]{2}[ ]?[0-9]{2}[ ]?[A-Z]" + TOKEN_AFTER,
+        13,
+        None,
+        0.8,
+        "A number of the NINO's shape, any letters, after a National Insurance or"
+        " social-security word",
     ),
 )
 

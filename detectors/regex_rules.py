@@ -109,6 +109,7 @@ _ANCHOR_DIGIT_RUNS: Final[Mapping[str, int]] = {
     "US_SSN_BARE": 4,  # 9 digits, or 3-2-4 groups
     "US_ITIN_BARE": 9,
     "US_SSN_ID": 4,  # 9 digits, or 3-2-4 groups
+    "UK_NINO_KEYED": 2,  # digit pairs
     "PHONE_BARE": 2,  # 1?[0-9]{10}, 0[0-9]{6,13}, or groups of 2 digits or more
     "CREDIT_CARD_BARE": 12,
     "NL_BSN": 9,

@@ -288,6 +288,12 @@ MORE_ROWS: list[tuple[str, str, list[str]]] = [
     ("UK_NINO", "code SR968069AB x", []),  # part of a longer token
     ("UK_NINO", "ref BG 12 34 56 A", []),  # BG is never issued
     ("UK_NINO", "ref ZC 54 78 23 E", []),  # the suffix is A-D
+    # UK_NINO_KEYED: the shape with any letters after an NI or social-security word
+    ("UK_NINO_KEYED", "His social security number is ZZ 97 96 18 T", ["ZZ 97 96 18 T"]),
+    ("UK_NINO_KEYED", "NI number: ZZ560535T.", ["ZZ560535T"]),
+    ("UK_NINO_KEYED", "ref ZZ 97 96 18 T", []),  # no keyword: HMRC never issues ZZ
+    ("UK_NINO_KEYED", "NI number: ZZ5605351", []),
+    ("AT_SVNR", "Here's my SSN: 1366030794", ["1366030794"]),
     # US_SSN_ID: an SSN after a generic id word, not after a record's noun
     ("US_SSN_ID", "Right-to-work check: ID number 309623687 seen", ["309623687"]),
     ("US_SSN_ID", "Government ID: 536-22-1234", ["536-22-1234"]),
