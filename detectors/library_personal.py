@@ -237,6 +237,8 @@ _KEYED_PHONE_GROUPS_MAX: Final = 5 + 8 + 6 + 4 * 9
 PHONE_WORDS_AFTER: Final = (
     "office", "fax", "mobile", "mob", "cell", "home", "work", "desk", "phone", "tel",
     "landline", "direct", "handy", "mobil", "festnetz", "büro", "privat", "geschäftlich",
+    # German puts the verb last: "Sie können 0213328356 anrufen", "unter … erreichbar"
+    "anrufen", "anzurufen", "angerufen", "zurückrufen", "erreichbar", "erreichen",
 )  # fmt: skip
 
 

@@ -55,6 +55,7 @@ MORE_ROWS: list[tuple[str, str, list[str]]] = [
     ("PHONE", "PLZ 01067 Dresden", []),  # five digits: a postcode
     ("PHONE", "Case 01234567 reopened", []),  # a short bare run: a reference
     ("PHONE", "ISBN 0306406152", []),  # ten bare digits with an ISBN-10 check digit
+    ("PHONE_BEFORE_WORD", "Sie können 0213328356 anrufen", ["0213328356"]),
     ("PHONE", "IBAN DE89 3704 0044 0532 0130 01", []),  # bad check digit: still no phone
     ("PHONE", "card 4111 1111 1111 1112", []),  # Luhn fails: no phone either
     ("PHONE", "fix 6x5 and 2x 3", []),
