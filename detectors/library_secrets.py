@@ -272,7 +272,10 @@ SECRET_ENTRIES: Final[tuple[EntityPattern, ...]] = (
         # Every match starts at a ":".
         pattern=r"(?:(?<=[A-Za-z0-9+.\-])://" + _URL_USER_CHAR + r"{0,64}:\K"
         + URL_USERINFO_CHAR + r"{1,128}"
-        + rf"|(?<={_CREDENTIAL_USER_BODY}):\K{CREDENTIAL_PASSWORD_CHAR}"
+        # (the first password character is checked before the user name: most ":" in
+        # text are followed by a space or a quote)
+        + rf"|:(?={CREDENTIAL_PASSWORD_CHAR})(?<={_CREDENTIAL_USER_BODY}:)\K"
+        + CREDENTIAL_PASSWORD_CHAR
         + rf"{{1,{_CREDENTIAL_PASSWORD_LONGEST}}})"
         + r"(?=@[\w\[])",
         validator=None,

@@ -26,6 +26,7 @@ offsets every span, finding and replacement is expressed.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Final, final
 
@@ -56,15 +57,26 @@ _CONTEXT_NAMES: Final = 8
 _CONTEXT_NAME_CHARS: Final = 40
 KEY_SEPARATOR: Final = "\x1f"
 # ``regex`` source a keyword-gated pattern puts right after its keyword: the rest of the
-# key path, when the keyword is a word of one of its names and every word after it --
-# the rest of that name (``ssn_primary``, ``phoneHome``, ``Phone Number``: snake_case,
-# camelCase or spaced) and each name after it -- only qualifies it (``number``,
-# ``primary``, ``home``, ...: :data:`_QUALIFIERS`), then the separator that ends the
-# prefix.  So a keyword key above a value reads as the value's type as a person reads
-# ``{"ssn": {"primary": "536221234"}}``, while ``contact_id``, ``ssn_last_checked`` or
-# ``{"call": {"duration_ms": …}}`` name something else.  Every path through it crosses
-# a separator, which no reply or prose holds: there the source never matches, and a
-# stream filter holds nothing for it beyond a qualifier right after a keyword.
+# key path, then the separator that ends the prefix.  A keyword key above a value types
+# it, as a person reads ``{"ssn": {"primary": "536221234"}}`` or ``{"ssn": {"by_id":
+# "536221234"}}``, unless a later word -- in the rest of the keyword's own name or in a
+# name below it -- names a different kind of thing (:data:`_OTHER_KINDS`: ``id``,
+# ``checked``, ``count``, ``date``, ``last``, ``type``, ``status``, ...), as in
+# ``contact_id``, ``{"contact": {"id": …}}``, ``ssn_last_checked``, ``card_id``.  A deny
+# list, not an allow list of qualifiers: schemas qualify a value in more ways than any
+# list holds (``ssn_by_id``, ``phones.alice``, ``ssn.$numberLong``, ``phone2``), and a
+# value under a keyword that no word contradicts is what the keyword says (the rule's
+# validator still has to pass).  The word after ``by`` or ``per`` names the index of a
+# map, not the value (``ssn_by_id`` holds SSNs; its member names are ids:
+# :func:`_index_word`).  Words are split at ``_``, ``-``, ``.``, spaces and other
+# punctuation, lower-to-upper (camelCase) and letter-digit steps.
+#
+# The rest of the keyword's own name is a run of letters, digits, ``_``, ``-`` and ``.``
+# (or up to three spaced qualifiers, ``Phone Number``, the one allow list left: prose
+# writes spaces after a keyword, and a reply filter would otherwise hold the words
+# after every keyword until it knew no separator follows); a later name is any text.
+# Every path through it crosses a separator, which no reply or prose holds: there the
+# source never matches.
 _SEP: Final = r"\x1f"  # KEY_SEPARATOR in pattern source
 _QUALIFIERS: Final = (
     "number", "no", "nr", "num", "nummer", "value", "val", "v", "primary", "secondary",
@@ -73,10 +85,61 @@ _QUALIFIERS: Final = (
     "data", "info", "details", "list", "items", "entries", "records",
 )  # fmt: skip
 _QUALIFIER: Final = r"(?i:" + "|".join(_QUALIFIERS) + r")\.?(?![\p{Ll}\d])"
-_STEP: Final = r"(?:[_\- ]|(?<=\p{Ll})(?=\p{Lu}))"
+# Words that name another kind of thing than the keyword above them: a reference to
+# it, a time, a count, a state or a property of it, another numbered thing (an account,
+# an order), a person or an address.
+_OTHER_KINDS: Final = (
+    # references
+    "id", "ids", "identifier", "uuid", "guid", "key", "keys", "ref", "refs", "reference",
+    "index", "idx", "hash", "hashed", "digest", "checksum", "fingerprint", "token",
+    "tokenized", "salt", "sha", "md5", "seq",
+    # times
+    "date", "dates", "time", "times", "timestamp", "ts", "created", "updated", "modified",
+    "changed", "checked", "verified", "validated", "confirmed", "expires", "expiry",
+    "expiration", "exp", "since", "until", "year", "years", "month", "day", "days", "hour",
+    "hours", "ms", "sec", "secs", "seconds", "minutes", "duration", "age", "last", "ttl",
+    # counts and measures
+    "count", "cnt", "total", "len", "length", "size", "max", "min", "limit", "sum", "avg",
+    "score", "rank", "attempts", "retries", "tries", "pct", "percent", "rate", "ratio",
+    "level",
+    # states and properties
+    "status", "state", "type", "types", "kind", "format", "fmt", "valid", "validity", "is",
+    "has", "flag", "flags", "enabled", "disabled", "active", "required", "mask", "masked",
+    "redacted", "pattern", "regex", "label", "labels", "name", "names", "desc",
+    "description", "note", "notes", "comment", "comments", "source", "provider", "country",
+    "region", "code", "codes", "prefix", "suffix", "url", "uri", "link", "path", "file",
+    "version", "policy", "rule", "rules", "field", "column", "template", "hint", "error",
+    "errors", "message", "msg", "reason", "result", "lookup", "match", "matched", "check",
+    "verification", "confirmation", "consent", "preference", "preferences", "settings",
+    "config", "visibility", "visible", "hidden", "public", "cvv", "cvc", "pin", "bin", "iin",
+    # other things with numbers of their own
+    "account", "order", "invoice", "ticket", "booking", "case", "contract", "transaction",
+    "tracking", "shipment", "serial", "sku", "ein", "vat", "iban",
+    # people and addresses
+    "holder", "owner", "issuer", "brand", "network", "bank", "carrier", "operator",
+    "email", "mail", "address", "street", "city", "zip", "postcode",
+)  # fmt: skip
+_ALNUM: Final = r"[\p{L}\p{N}]"
+# A word starts here: after no letter or digit, at a camelCase step (``phoneType``,
+# ``SSNNumber``) or where letters and digits meet (``last4``).
+_WORD_START: Final = (
+    rf"(?:(?<!{_ALNUM})|(?<=\p{{Ll}})(?=\p{{Lu}})|(?<=\p{{Lu}})(?=\p{{Lu}}\p{{Ll}})"
+    r"|(?<=\p{L})(?=\p{N})|(?<=\p{N})(?=\p{L}))"
+)
+# Right after "by"/"per" and a step: the index word of a map (``by_id``, ``ById``).
+_AFTER_INDEX: Final = (
+    rf"(?<=(?<!{_ALNUM})(?i:by|per)[^\p{{L}}\p{{N}}{_SEP}]"
+    rf"|(?:(?<!{_ALNUM})(?:by|per|By|Per)|(?<=\p{{Ll}})(?:By|Per))(?=\p{{Lu}}))"
+)
+_OTHER_KIND: Final = (
+    rf"{_WORD_START}(?<!{_AFTER_INDEX})(?i:" + "|".join(_OTHER_KINDS) + r")(?!\p{Ll})"
+)
+# One character of a name that starts no word naming another kind of thing.
+_NAME_CHAR: Final = rf"(?:(?!{_OTHER_KIND})[^{_SEP}])"
+_OWN_CHAR: Final = rf"(?:(?!{_OTHER_KIND})[\p{{L}}\p{{N}}_\-.])"
 KEY_PATH_TAIL: Final = (
-    rf"(?:(?:{_STEP}{_QUALIFIER}){{0,3}}"
-    rf"(?:{_SEP}{_QUALIFIER}(?:{_STEP}{_QUALIFIER}){{0,3}}){{0,{_CONTEXT_NAMES - 1}}}{_SEP})?"
+    rf"(?:(?:(?:[ ]{_QUALIFIER}){{1,3}}|{_OWN_CHAR}{{0,{_CONTEXT_NAME_CHARS}}})"
+    rf"(?:{_SEP}{_NAME_CHAR}{{1,{_CONTEXT_NAME_CHARS}}}){{0,{_CONTEXT_NAMES - 1}}}{_SEP})?"
 )
 # The most characters KEY_PATH_TAIL matches.
 KEY_PATH_TAIL_MAX: Final = (1 + _CONTEXT_NAME_CHARS) * _CONTEXT_NAMES + 1
@@ -195,6 +258,21 @@ def build_views(
     return views
 
 
+# "by" or "per" and a step at the end of a member name, then the index word(s):
+# "by_id", "ssn_by_customer", "phonesByEmail", "per user".
+_INDEX_NAME: Final = re.compile(
+    r"(?:(?:^|(?<=[\W_]))(?i:by|per)[\W_]+|(?:^|(?<=[\W_]))(?:by|per)(?=[A-Z])"
+    r"|(?<=[a-z])(?:By|Per)(?=[A-Z]|[\W_]))[\W_]*(\w.*)$"
+)
+
+
+def _index_word(name: str) -> str | None:
+    """What the member names of a map named ``name`` are when it is an index ``by X``
+    (``ssn_by_id`` → ``id``: its member names are ids, its values SSNs), else None."""
+    found = _INDEX_NAME.search(name)
+    return found.group(1) if found else None
+
+
 def _shift(offset: int) -> OffsetMap:
     """The map of a text that starts ``offset`` characters into another."""
     return OffsetMap([(0, 0, 0, offset)]) if offset else IDENTITY
@@ -226,6 +304,11 @@ def _add(
                 continue
             token_outer = compose(decode_map, _shift(token.start), outer)
             token_low, token_high = outer.to_raw(token.start, token.end)
+            path = context + token.path
+            if token.kind == "key" and path:
+                # the member names of a map named "…by_id" are ids
+                index_word = _index_word(path[-1])
+                path = path if index_word is None else (index_word,)
             _add(
                 views,
                 index,
@@ -233,7 +316,7 @@ def _add(
                 token_outer,
                 token_low,
                 token_high,
-                context + token.path,
+                path,
                 depth + 1,
                 quote=token.kind == "number",
             )

@@ -1,9 +1,11 @@
-"""End to end: a URL's userinfo is not an e-mail address, its password is a secret (#11).
+"""End to end: a login in a URL's userinfo is no e-mail address, a password is a secret (#11).
 
 Through the real gateway with the official SDKs: the prompt holds an ssh remote with a
 port (``ssh://git@gitlab.example.net:2222/team/app.git``, once masked in part as
-``ssh://[EMAIL_1].net:…``), a database URL with a password, and a real address.  The
-upstream must get the remote byte for byte, the password and the address replaced.  The
+``ssh://[EMAIL_1].net:…``), a database URL with a password, a real address, a credential
+pair without a scheme (``DATABASE_URL=deploy:…@db.example.net:5432``, no e-mail) and an
+address written as an http URL's userinfo (``http://jane.doe@example.com/``).  The
+upstream must get the remote byte for byte, the passwords and the addresses replaced.  The
 fake upstream streams the same text back one character per event on a route that
 redacts ``EMAIL`` and ``API_KEY`` without relinking: the client gets the same verdict
 as the prompt (the remote whole, the password and the address masked).
@@ -23,10 +25,18 @@ REMOTE = "ssh://git@gitlab.example.net:2222/team/app.git"
 PASSWORD = "S3cr3t!x9"
 DATABASE = f"postgres://admin:{PASSWORD}@db.example.com:5432/app"
 ADDRESS = "ops.team@corp.example.org"
-TEXT = f" Clone {REMOTE}, connect to {DATABASE} and mail {ADDRESS}."
+# a credential pair without a scheme, and an address written as an http URL's userinfo
+PAIR_PASSWORD = "Pa55w0rd!"
+PAIR = f"DATABASE_URL=deploy:{PAIR_PASSWORD}@db.example.net:5432"
+HTTP_ADDRESS = "jane.doe@example.com"
+TEXT = (
+    f" Clone {REMOTE}, connect to {DATABASE} and mail {ADDRESS}. Set {PAIR},"
+    f" write to http://{HTTP_ADDRESS}/ too."
+)
 MASKED = (
     f" Clone {REMOTE}, connect to postgres://admin:[REDACTED:API_KEY]@db.example.com:5432/app"
-    " and mail [REDACTED:EMAIL]."
+    " and mail [REDACTED:EMAIL]. Set DATABASE_URL=deploy:[REDACTED:API_KEY]@db.example.net:5432,"
+    " write to http://[REDACTED:EMAIL]/ too."
 )
 
 
@@ -36,7 +46,10 @@ def check_upstream(fake: FakeUpstream) -> None:
     assert REMOTE in sent
     assert re.search(r"postgres://admin:\[API_KEY_\d+\]@db\.example\.com:5432/app", sent)
     assert re.search(r"and mail \[EMAIL_\d+\]\.", sent)
-    assert PASSWORD not in sent and ADDRESS not in sent
+    assert re.search(r"DATABASE_URL=deploy:\[API_KEY_\d+\]@db\.example\.net:5432,", sent)
+    assert re.search(r"write to http://\[EMAIL_\d+\]/ too", sent)
+    for value in (PASSWORD, ADDRESS, PAIR_PASSWORD, HTTP_ADDRESS):
+        assert value not in sent
 
 
 async def test_openai_stream_userinfo(gateway: object, fake: FakeUpstream) -> None:

@@ -1,15 +1,20 @@
-"""A keyword key anywhere above a value types it, in JSON inside a string and in slot
-contexts alike (#11).
+"""A keyword key anywhere above a value types it unless a later word names another
+kind of thing, in JSON inside a string and in slot contexts alike (#11).
 
-Hypothesis builds key paths of member names (plain words, snake_case and camelCase
-compounds, SSN keywords written every way a schema writes them, and near misses that
-only contain the letters: ``ssns``, ``classn``, ``SSNPrimary``) with a valid bare SSN at
-the bottom, as a string, a number, a member name or inside an array, plus an unrelated
-sibling value.  The oracle is a plain reading of the names, written here without any
-pattern of the product: split each name into words at ``_``, spaces and lower-to-upper
-steps; the value is an SSN when a word is ``ssn`` or the words hold ``social security``,
-in one of the eight innermost names of its path, and every word after it only
-qualifies it (``number``, ``primary``, ``value``, …).  The chain (built-in ``US_SSN_BARE``)
+Hypothesis builds key paths of member names (plain words and schema words that only
+qualify or index a value: ``primary``, ``alice``, ``u123``, ``$numberLong``, ``by_id``;
+words that name another kind of thing: ``id``, ``checked``, ``count``, ``type``, …;
+snake_case, kebab-case and camelCase compounds of them; SSN keywords written every way
+a schema writes them; near misses that only contain the letters: ``ssns``, ``classn``,
+``SSNPrimary``) with a valid bare SSN at the bottom, as a string, a number, a member
+name or inside an array, plus an unrelated sibling value.  The oracle is a plain
+reading of the names, written here without any pattern of the product: split each
+name into words at ``_``, ``-``, ``.``, spaces, lower-to-upper and letter-digit steps;
+the value is an SSN when a word is ``ssn`` or the words hold ``social security``, in one
+of the eight innermost names of its path, and no word after it (in that name and the
+names below it) is one of the generator's other-kind words, a word right after ``by``
+or ``per`` excepted (it names the index of a map).  A member name under a map named
+``…by X`` is an X, so its path is just that X.  The chain (built-in ``US_SSN_BARE``)
 must mask exactly those values, keep every other byte's meaning (the result parses to
 the same JSON with the masked values replaced), and read the same path given as a slot
 context the same way.
@@ -35,16 +40,30 @@ READ_NAMES = 8
 VALUES = ["536221234", "212097694", "401239876", "318456780", "612345670"]
 SIBLING = "999000111"  # never an SSN (area 9xx): must stay wherever it is
 
-_PLAIN = ["customer", "primary", "value", "data", "records", "info", "number", "holder"]
+# Words that qualify or index a value (a value under a keyword and them is the keyword's)
+_PLAIN = ["customer", "primary", "value", "data", "records", "info", "number", "alice",
+          "u123", "0", "$numberLong", "backup", "spouse", "old"]  # fmt: skip
+# Words that name another kind of thing than a keyword above them (the oracle's own
+# list: which words the generator draws and what they mean)
+_OTHER = ["id", "checked", "count", "date", "last", "type", "status", "holder", "created",
+          "hash", "IDs", "length", "verified"]  # fmt: skip
+# Names of an index: the value below is the keyword's, the member names are the index's
+_INDEX = ["by_id", "byId", "per_user", "by_customer", "by-email"]
 _KEYWORD = ["ssn", "SSN", "Ssn", "social security number", "Social Security", "SocialSecurity"]
-_NEAR = ["ssns", "classn", "assn", "SSNPrimary", "ssn2", "socials"]
+_NEAR = ["ssns", "classn", "assn", "SSNPrimary", "socials"]
 
 
 @st.composite
 def _name(draw: st.DrawFn) -> str:
-    kind = draw(st.sampled_from(["plain", "plain", "keyword", "near", "compound"]))
+    kind = draw(
+        st.sampled_from(["plain", "plain", "other", "index", "keyword", "near", "compound"])
+    )
     if kind == "plain":
         return draw(st.sampled_from(_PLAIN))
+    if kind == "other":
+        return draw(st.sampled_from(_OTHER))
+    if kind == "index":
+        return draw(st.sampled_from(_INDEX))
     if kind == "near":
         return draw(st.sampled_from(_NEAR))
     keyword = draw(st.sampled_from(_KEYWORD))
@@ -52,32 +71,59 @@ def _name(draw: st.DrawFn) -> str:
         if draw(st.booleans()):
             return keyword.replace(" ", draw(st.sampled_from(["", "_"])))
         return keyword
-    other = draw(st.sampled_from(_PLAIN))
-    style = draw(st.sampled_from(["snake_before", "snake_after", "camel_before", "camel_after"]))
+    other = draw(st.sampled_from(_PLAIN[:8] + _OTHER[:9] + ["2", "by_id", "last_checked"]))
+    style = draw(
+        st.sampled_from(["snake_before", "snake_after", "kebab_after", "camel_before",
+                         "camel_after"])
+    )  # fmt: skip
     if style == "snake_before":
         return f"{other}_{keyword.replace(' ', '_')}"
     if style == "snake_after":
         return f"{keyword.replace(' ', '_')}_{other}"
+    if style == "kebab_after":
+        # (a keyword of several words is read in snake_case, camelCase or spaced, not
+        # kebab-case: "social-security-number" is not one)
+        return f"{keyword.replace(' ', '_')}-{other.replace('_', '-')}"
     camel = "".join(word[:1].upper() + word[1:] for word in keyword.split(" "))
+    other_camel = "".join(word[:1].upper() + word[1:] for word in other.split("_"))
     if style == "camel_before":
-        return other + camel[:1].upper() + camel[1:]
-    # keyword first, then a capitalised word: "ssnHolder" (an all-caps keyword runs on
+        # a digit does not start a name ("2Ssn" is no schema's spelling)
+        prefix = other.replace("_", "") if not other.isdigit() else "customer"
+        return prefix + camel[:1].upper() + camel[1:]
+    # keyword first, then capitalised words: "ssnHolder" (an all-caps keyword runs on
     # into the next word, "SSNHolder", which is a near miss; written lower here)
-    return camel[:1].lower() + camel[1:] + other.capitalize()
+    head = keyword.lower() if keyword.isupper() else camel[:1].lower() + camel[1:]
+    return head + other_camel
 
 
 def _words(name: str) -> list[str]:
-    spaced = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", name.replace("_", " "))
-    return [word.lower() for word in spaced.split()]
+    """The words of a member name, lower-cased."""
+    spaced = re.sub(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Za-z])(?=[0-9])|(?<=[0-9])(?=[A-Za-z])", " ", name)
+    return [word.lower() for word in re.split(r"[^A-Za-z0-9]+", spaced) if word]
 
 
-def _typed(path: list[str]) -> bool:
+_OTHER_WORDS = frozenset(word for name in _OTHER for word in _words(name))
+
+
+def _index_of(name: str) -> list[str] | None:
+    """The words naming the index when ``name`` is ``… by X`` / ``… per X``."""
+    words = _words(name)
+    for at, word in enumerate(words[:-1]):
+        if word in ("by", "per"):
+            return words[at + 1 :]
+    return None
+
+
+def _typed(path: list[str], *, key: bool = False) -> bool:
     """The oracle: some innermost name holds the word ``ssn`` or ``social security``,
-    and every word after it, in that name and in the names below it, only qualifies it
-    (``ssn_primary``, ``{"ssn": {"value": …}}``; not ``ssn_holder`` or ``{"ssn":
-    {"records": …}}``, which name something else)."""
+    and no word after it, in that name and in the names below it, names another kind
+    of thing (``ssn_primary``, ``{"ssn": {"by_id": …}}``; not ``ssn_holder`` or ``{"ssn":
+    {"id": …}}``).  ``key``: the value is a member name, which under an index map ``by
+    X`` is an X."""
+    if key and path and (index := _index_of(path[-1])) is not None:
+        path = ["_".join(index)]
     names = [_words(name) for name in path[-READ_NAMES:]]
-    for index, words in enumerate(names):
+    for at, words in enumerate(names):
         for start, word in enumerate(words):
             if word == "ssn" or word in _GLUED:
                 end = start + 1
@@ -85,19 +131,11 @@ def _typed(path: list[str]) -> bool:
                 end = start + 2
             else:
                 continue
-            after = words[end:] + [w for below in names[index + 1 :] for w in below]
-            if all(w in _QUALIFIERS for w in after):
+            after = words[end:] + [w for below in names[at + 1 :] for w in below]
+            indexed = {i + 1 for i, w in enumerate(after) if w in ("by", "per")}
+            if not any(w in _OTHER_WORDS for i, w in enumerate(after) if i not in indexed):
                 return True
     return False
-
-
-# Words that only qualify a keyword above them (docs/design.md C9, key paths).
-_QUALIFIERS = frozenset(
-    ("number", "no", "nr", "num", "nummer", "value", "val", "v", "primary", "secondary",
-     "home", "work", "office", "mobile", "cell", "private", "business", "main", "personal",
-     "current", "full", "digits", "iso", "raw", "text", "str", "string", "formatted", "data",
-     "info", "details", "list", "items", "entries", "records")
-)  # fmt: skip
 
 
 # "social security (number)" written as one word counts too.
@@ -110,8 +148,8 @@ def _document(draw: st.DrawFn) -> tuple[object, object, list[tuple[list[str], st
     leaves: list[tuple[list[str], str]] = []
     seen: dict[str, str] = {}
 
-    def masked(value: str, path: list[str]) -> str:
-        if not _typed(path):
+    def masked(value: str, path: list[str], *, key: bool = False) -> str:
+        if not _typed(path, key=key):
             return value
         return seen.setdefault(value, f"[US_SSN_{len(seen) + 1}]")
 
@@ -131,7 +169,7 @@ def _document(draw: st.DrawFn) -> tuple[object, object, list[tuple[list[str], st
             leaf = int(value)
             wanted = masked(value, path) if _typed(path) else int(value)
         elif form == "member":
-            leaf, wanted = {value: True}, {masked(value, path): True}
+            leaf, wanted = {value: True}, {masked(value, path, key=True): True}
         else:
             leaf, wanted = [value, SIBLING], [masked(value, path), SIBLING]
         for name in reversed(path):
