@@ -52,6 +52,7 @@ from detectors.library_secrets import (
     CREDENTIAL_PASSWORD_CHAR,
     CREDENTIAL_PASSWORD_MAX,
     CREDENTIAL_USER,
+    LOGIN_BEFORE_MAIL,
     SECRET_ENTRIES,
 )
 from detectors.validators import VALIDATORS
@@ -275,6 +276,8 @@ _ENTRIES: Final[tuple[EntityPattern, ...]] = (
             # masks the password), unless the word before ":" labels the address
             # ("mailto:", "email:", "Owner:").
             rf"(?<!{CREDENTIAL_USER}{CREDENTIAL_PASSWORD_CHAR}{{0,{CREDENTIAL_PASSWORD_MAX}}})"
+            # nor after a login whose password holds a character no local part has
+            rf"(?<!{LOGIN_BEFORE_MAIL})"
             rf"{_MAILBOX}"
             # host:path is an scp/ssh remote (git@github.com:org/repo.git), and
             # host:port a login, not a mailbox

@@ -24,6 +24,7 @@ __all__ = [
     "CREDENTIAL_PASSWORD_CHAR",
     "CREDENTIAL_PASSWORD_MAX",
     "CREDENTIAL_USER",
+    "LOGIN_BEFORE_MAIL",
     "SECRET_ENTRIES",
     "URL_USERINFO_CHAR",
 ]
@@ -38,7 +39,7 @@ _URL_USER_CHAR: Final = r"[\w\-.~%!\$&'()*+,;=]"
 # ``user:password@host`` written without a scheme (a DSN in an env file or a log line,
 # ``DATABASE_URL=admin:S3cr3t@db.example.com:5432``) is a credential pair as much as a
 # URL's userinfo is: its password is a secret and no e-mail address.  The pair starts a
-# token (after a space, a quote, a bracket, ``=``, ``,``, ``;``, ``|`` or at the start)
+# value (after ``=``, a quote or at the start, :data:`_CREDENTIAL_START`)
 # with a user name of at most 32 characters that begins with a letter or ``_`` (so
 # ``10:30@home`` is a time) and has no ``:``.  Not a user name: a name whose last word
 # labels an address (``mailto:``, ``email:``, ``smtp:``, ``to:``, ``contact_email:``,
@@ -56,16 +57,29 @@ _ADDRESS_LABELS: Final = (
 _CREDENTIAL_USER_MAX: Final = 32
 _URL_USER_NAME_CHAR: Final = r"[\w\-.~%!\$&'*+]"
 _TOKEN_START: Final = r"(?<![^\s\"'`<>(\[{=,;|])"
+# A pair is a credential only where a value is assigned or quoted (a DSN in an env file,
+# a config value, a connection string: "DATABASE_URL=admin:S3cr3t@db…", '"admin:pw@db"'):
+# in prose and in trackers' "field:value" queries ("author:jane.doe@acme.com",
+# "assignee:bob@corp.com") the address after a lower-case word and a colon is an e-mail.
+_CREDENTIAL_START: Final = r"(?<=[=\"'`])"
 _ADDRESS_LABEL: Final = "(?i:" + "|".join(w.replace("-", r"\-") for w in _ADDRESS_LABELS) + ")"
 # Read from the user name's end (only look-behinds: a look-ahead inside EMAIL's
 # look-behind would count towards how far a reply filter holds text): the name
 # starts a token with a letter or "_", is no capitalised word and does not end in a
 # label word (the whole name, or after "_", "-", "." or a camelCase step).
-_CREDENTIAL_USER_BODY: Final = (
-    rf"{_TOKEN_START}[\p{{L}}_]{_URL_USER_NAME_CHAR}{{0,{_CREDENTIAL_USER_MAX - 1}}}"
-    rf"(?<!{_TOKEN_START}\p{{Lu}}\p{{Ll}}{{0,{_CREDENTIAL_USER_MAX - 1}}})"
-    rf"(?<!(?:{_TOKEN_START}|(?<=[_\-.])|(?<=\p{{Ll}})(?=\p{{Lu}})){_ADDRESS_LABEL})"
-)
+def _user_body(start: str) -> str:
+    return (
+        rf"{start}[\p{{L}}_]{_URL_USER_NAME_CHAR}{{0,{_CREDENTIAL_USER_MAX - 1}}}"
+        rf"(?<!{start}\p{{Lu}}\p{{Ll}}{{0,{_CREDENTIAL_USER_MAX - 1}}})"
+        rf"(?<!(?:{start}|(?<=[_\-.])|(?<=\p{{Ll}})(?=\p{{Lu}})){_ADDRESS_LABEL})"
+    )
+
+
+_CREDENTIAL_USER_BODY: Final = _user_body(_CREDENTIAL_START)
+# Anywhere a token starts, a pair whose host goes on with a port or a path is a login
+# too ("connect admin:S3cr3t@db.example.com:5432"): no e-mail address is followed by
+# either (EMAIL refuses them).
+_LOGIN_USER_BODY: Final = _user_body(_TOKEN_START)
 CREDENTIAL_USER: Final = _CREDENTIAL_USER_BODY + ":"
 # A character of such a pair's password: RFC 3986 userinfo without "," ";" "(" ")",
 # which end a token in a list or a CSV row ("https://acme.com,jane@acme.com").
@@ -75,6 +89,15 @@ CREDENTIAL_PASSWORD_CHAR: Final = r"[\w\-.~%!\$&'*+=:]"
 # plus an e-mail local part: whatever EMAIL declines, URL_PASSWORD masks).
 CREDENTIAL_PASSWORD_MAX: Final = 60
 _CREDENTIAL_PASSWORD_LONGEST: Final = CREDENTIAL_PASSWORD_MAX + 64
+# ... and so is one whose password holds a character no e-mail local part has
+# ("user:pa!ss@mail.example.org"): EMAIL would take only the part after it.
+_NOT_LOCAL_PART: Final = r"[~!\$&'*=:]"
+# EMAIL reads this before an address: the login's user and the password's head up to
+# such a character.
+LOGIN_BEFORE_MAIL: Final = (
+    rf"{_LOGIN_USER_BODY}:{CREDENTIAL_PASSWORD_CHAR}{{0,{CREDENTIAL_PASSWORD_MAX}}}"
+    + _NOT_LOCAL_PART
+)
 # Between a key name and its value: optional closing quote, an assignment, quotes.
 _ASSIGN: Final = r"[\"']?[ \t]{0,3}(?:=>|:=|[:=])[ \t]{0,3}[\"']?"
 
@@ -268,16 +291,23 @@ SECRET_ENTRIES: Final[tuple[EntityPattern, ...]] = (
         label="API_KEY",
         # The password of a URL's userinfo (RFC 3986 3.2.1): "scheme://user:password@host",
         # a scheme character before "://", the user part without ":" (the password may
-        # hold one); or of a user:password@host pair without a scheme (CREDENTIAL_USER).
+        # hold one); or of a user:password@host pair without a scheme (CREDENTIAL_USER),
+        # or anywhere before a host with a port or a path (_LOGIN_USER_BODY).
         # Every match starts at a ":".
         pattern=r"(?:(?<=[A-Za-z0-9+.\-])://" + _URL_USER_CHAR + r"{0,64}:\K"
-        + URL_USERINFO_CHAR + r"{1,128}"
+        + URL_USERINFO_CHAR + r"{1,128}(?=@[\w\[])"
         # (the first password character is checked before the user name: most ":" in
         # text are followed by a space or a quote)
         + rf"|:(?={CREDENTIAL_PASSWORD_CHAR})(?<={_CREDENTIAL_USER_BODY}:)\K"
         + CREDENTIAL_PASSWORD_CHAR
-        + rf"{{1,{_CREDENTIAL_PASSWORD_LONGEST}}})"
-        + r"(?=@[\w\[])",
+        + rf"{{1,{_CREDENTIAL_PASSWORD_LONGEST}}}(?=@[\w\[])"
+        + rf"|:(?={CREDENTIAL_PASSWORD_CHAR})(?<={_LOGIN_USER_BODY}:)\K"
+        + rf"(?:(?={CREDENTIAL_PASSWORD_CHAR}{{0,{CREDENTIAL_PASSWORD_MAX}}}{_NOT_LOCAL_PART})"
+        + CREDENTIAL_PASSWORD_CHAR
+        + rf"{{1,{_CREDENTIAL_PASSWORD_LONGEST}}}(?=@[\w\[])"
+        + rf"|{CREDENTIAL_PASSWORD_CHAR}{{1,{_CREDENTIAL_PASSWORD_LONGEST}}}"
+        + r"(?=@(?:[\w\-.]{1,253}(?::[0-9]{1,5}|/)|[\w\-]{1,63}(?![\w\-.])|\["
+        + r"|[0-9]{1,3}(?:\.[0-9]{1,3}){3}(?![\w\-.])))))",
         validator=None,
         score=0.9,
         description="Password of a URL's userinfo (scheme://user:password@host) or of a"

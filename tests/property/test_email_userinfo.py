@@ -6,8 +6,10 @@ addresses, ``mailto:`` addresses, URLs with a user (``ssh://git@host:2222/path``
 user and a password (``postgres://admin:pw@db:5432/app``), with an address in their
 query string or not, ``http(s)://`` URLs whose userinfo is a mailbox
 (``https://jane@example.com:8443/``), credential pairs without a scheme
-(``DSN=admin:S3cr3t@10.0.0.5:5432``), addresses after a label (``email:bob@…``,
-``Owner:bob@…``), scp remotes (``git@host:path``) and near misses (``bob@host.example.123``,
+(``DSN=admin:S3cr3t@10.0.0.5:5432``: assigned or quoted, a host that is no mail domain,
+a port or path after it, or a password no local part could be), addresses after a
+label (``email:bob@…``, ``Owner:bob@…``) or a tracker's field (``author:jane@acme.com``),
+scp remotes (``git@host:path``) and near misses (``bob@host.example.123``,
 ``git@host.example.net:22``, a TLD with a digit glued to it).  The oracle is the
 generator's own record of which characters are an address (masked ``EMAIL``), which a
 password (masked ``API_KEY``) and which are neither; it reads no pattern.  Where a
@@ -115,13 +117,18 @@ _LABELS = st.one_of(
     st.sampled_from(_LABEL_WORDS),
     st.builds(lambda a, b: a + b, _word("ABCDEKOMNSTW", 1, 1), _word(_LETTERS, 1, 8)),
 )
-_BEFORE_PAIR = st.sampled_from(["", "DATABASE_URL=", "dsn='", "--uri "])
+_ASSIGNED: Final = ("DATABASE_URL=", "dsn='")
+_BEFORE_PAIR = st.sampled_from(["", *_ASSIGNED, "--uri "])
+# Characters of a password that no e-mail local part holds.
+_NOT_LOCAL: Final = frozenset("~!$&'*=:")
 
 
 @st.composite
 def _piece(draw: st.DrawFn) -> Piece:
     kind = draw(
-        st.sampled_from(["email", "mailto", "url", "scp", "near_miss", "pair", "label"])
+        st.sampled_from(
+            ["email", "mailto", "url", "scp", "near_miss", "pair", "label", "field"]
+        )
     )
     if kind == "email":
         address = draw(_local()) + "@" + draw(_host())
@@ -134,15 +141,30 @@ def _piece(draw: st.DrawFn) -> Piece:
         address = draw(_local()) + "@" + draw(_host())
         return label + address, [(len(label), len(label) + len(address), "EMAIL")]
     if kind == "pair":
-        text = draw(_BEFORE_PAIR) + draw(_USERS) + ":"
+        # A credential pair by one of the marks the writer gives it: assigned or quoted
+        # (DATABASE_URL=, dsn='), a host that is no mail domain, a port or a path after
+        # the host, or a password holding a character no e-mail local part has.
+        before = draw(_BEFORE_PAIR)
+        text = before + draw(_USERS) + ":"
         password = draw(_word(_PASSWORD_CHARS, 1, 24))
+        host_is_mail = draw(st.booleans())
+        host = draw(_host()) if host_is_mail else draw(_PAIR_HOSTS)
+        port = f":{draw(st.integers(1, 65535))}" if draw(st.booleans()) else ""
+        path = "/" + draw(_word(_ALNUM + "-", 0, 8)) if draw(st.booleans()) else ""
+        marked = (
+            before in _ASSIGNED or not host_is_mail or bool(port or path)
+            or any(ch in _NOT_LOCAL for ch in password)
+        )
+        if not marked:
+            password += draw(st.sampled_from(sorted(_NOT_LOCAL)))
         secret = (len(text), len(text) + len(password), "API_KEY")
-        text += password + "@" + draw(st.one_of(_PAIR_HOSTS, _host()))
-        if draw(st.booleans()):
-            text += f":{draw(st.integers(1, 65535))}"
-        if draw(st.booleans()):
-            text += "/" + draw(_word(_ALNUM + "-", 0, 8))
-        return text, [secret]
+        return text + password + "@" + host + port + path, [secret]
+    if kind == "field":
+        # a tracker's or a search query's "field:address" (author:, assignee:, re:): a
+        # lower-case word, a colon and a plain address, nothing assigned, no port or path
+        field = draw(_word(_LETTERS, 1, 10)) + ":"
+        address = draw(_local()) + "@" + draw(_host())
+        return field + address, [(len(field), len(field) + len(address), "EMAIL")]
     if kind == "scp":
         path = draw(_word(_ALNUM + "/-", 1, 12))
         return f"{draw(_local())}@{draw(_host())}:{draw(st.sampled_from('~/'))}{path}", []

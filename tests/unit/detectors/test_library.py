@@ -95,10 +95,16 @@ ROWS: list[tuple[str, str, list[str]]] = [
     ("EMAIL", "https://jane.doe:pw@example.com/", []),  # a password: a login
     ("EMAIL", "xhttp://jane@example.com", []),  # another scheme
     ("EMAIL", "git+https://jane@example.com/repo", []),  # another scheme
-    # user:password@host without a scheme is a credential pair, not an address ...
-    ("EMAIL", "user:pass@host.example.com", []),
+    # user:password@host without a scheme is a credential pair, not an address, where
+    # it is assigned or quoted, a port or a path follows, or the password holds a
+    # character no local part has ...
     ("EMAIL", "DATABASE_URL=admin:S3cr!t@db.example.com:5432/app", []),
-    ("EMAIL", "login admin:hunter2@mail.example.org", []),
+    ("EMAIL", "connect admin:hunter2@mail.example.org:5432 now", []),
+    ("EMAIL", "login admin:hu!nter2@mail.example.org", []),
+    # ... a plain "word:address" is a field and its address (author:, assignee:, re:)
+    ("EMAIL", "user:pass@host.example.com", ["pass@host.example.com"]),
+    ("EMAIL", "author:jane.doe@acme.com", ["jane.doe@acme.com"]),
+    ("EMAIL", "assignee:bob@corp.com and", ["bob@corp.com"]),
     # ... unless the word before ":" labels the address
     ("EMAIL", "mailto:bob@example.com", ["bob@example.com"]),
     ("EMAIL", "email:bob@example.com", ["bob@example.com"]),
@@ -107,7 +113,7 @@ ROWS: list[tuple[str, str, list[str]]] = [
     ("EMAIL", "Owner:jane@acme.example", ["jane@acme.example"]),
     ("EMAIL", "contact_email:jane@acme.example", ["jane@acme.example"]),  # last word
     ("EMAIL", "userEmail:jane@acme.example", ["jane@acme.example"]),
-    ("EMAIL", "mailuser:pw@smtp.example.com", []),  # "mail" begins a user name
+    ("EMAIL", "mailuser=pw@smtp.example.com", ["pw@smtp.example.com"]),  # no pair
     ("EMAIL", "at 10:30@home.example.com", ["30@home.example.com"]),  # no user name
     ("EMAIL", "name:Jane,jane@acme.example", ["jane@acme.example"]),  # "," ends it
     # PHONE (lenient, US + DE)

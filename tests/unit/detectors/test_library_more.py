@@ -527,9 +527,14 @@ MORE_ROWS: list[tuple[str, str, list[str]]] = [
     ("URL_PASSWORD", "https://u:pa:ss@[2001:db8::1]/", ["pa:ss"]),
     ("URL_PASSWORD", "ssh://git@gitlab.example.net:2222/team/app.git", []),  # no password
     ("URL_PASSWORD", "https://example.com:8443/path@v2", []),  # a port, a path with "@"
-    # user:password@host without a scheme: a credential pair all the same
-    ("URL_PASSWORD", "user:hunter2@host.example.com", ["hunter2"]),
-    ("URL_PASSWORD", "user:pass@host", ["pass"]),
+    # user:password@host without a scheme: a credential pair where a mark says so
+    ("URL_PASSWORD", "user=admin:hunter2@host.example.com", ["hunter2"]),  # assigned
+    ("URL_PASSWORD", "user:pass@host", ["pass"]),  # a host that is no mail domain
+    ("URL_PASSWORD", "use admin:pw@10.1.2.5 now", ["pw"]),
+    ("URL_PASSWORD", "connect admin:S3cr3t@db.example.com:5432", ["S3cr3t"]),  # a port
+    ("URL_PASSWORD", "redis admin:pw@cache.example.com/0", ["pw"]),  # a path
+    ("URL_PASSWORD", "login admin:hu!nter2@mail.example.org", ["hu!nter2"]),
+    ("URL_PASSWORD", "user:hunter2@host.example.com", []),  # an address: EMAIL's
     ("URL_PASSWORD", "DSN=admin:S3cr!t:x@10.0.0.5:5432/app", ["S3cr!t:x"]),
     ("URL_PASSWORD", '"sa:Pa$$w0rd@[2001:db8::1]"', ["Pa$$w0rd"]),
     ("URL_PASSWORD", "mailto:bob@example.com", []),  # a label, not a user
