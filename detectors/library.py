@@ -140,12 +140,14 @@ _NOT_IN_IBAN: Final = (
 )
 # Exactly four: a five-digit ZIP code before a number on the next line ("NE 36199" +
 # line break + "208-436-8228", one space in the view) is no card group.  And only where
-# the number goes on in a card's grouping, a next group of four or six digits and
-# another group (4-4-4-4, Amex 4-6-5, Diners 4-6-4): a four-digit postcode before a
-# number on the next line ("Kambodscha 3330" + line break + "081 628 65 95", "Estland
-# 9255" + "0463/19554530") is no card group either.
+# the number goes on in a card's grouping, its next two groups 4-4, 4-6 or 6-4/5
+# (4-4-4-4, Amex 4-6-5, Diners 4-6-4): a four-digit postcode before a number on the
+# next line ("Kambodscha 3330" + line break + "081 628 65 95", "0909 879 0660",
+# "Estland 9255" + "0463/19554530") is no card group either.
 NOT_IN_GROUPS: Final = (
-    rf"(?:(?<!(?<![0-9])[0-9]{{4}}{GROUP_SEP})|(?!(?:[0-9]{{4}}|[0-9]{{6}}){GROUP_SEP}[0-9]))"
+    rf"(?:(?<!(?<![0-9])[0-9]{{4}}{GROUP_SEP})"
+    rf"|(?!(?:[0-9]{{4}}{GROUP_SEP}(?:[0-9]{{4}}|[0-9]{{6}})|[0-9]{{6}}{GROUP_SEP}[0-9]{{4,5}})"
+    r"(?![0-9])))"
     + _NOT_IN_IBAN
 )
 
@@ -485,10 +487,7 @@ def _assemble() -> tuple[EntityPattern, ...]:
     keyed_phone = v.phone_validator(strict=False, regions=("US", "DE"), after_keyword=True)
     by_name["PHONE_BARE"] = bare_phone_entity(keyed_phone)
     by_name["PHONE_BEFORE_WORD"] = phone_before_word_entity(keyed_phone)
-    first = (
-        "EMAIL", "US_SSN", "US_SSN_BARE", "US_ITIN", "US_ITIN_BARE", "PHONE", "PHONE_BARE",
-        "PHONE_BEFORE_WORD",
-    )  # fmt: skip
+    first = ("EMAIL", "US_SSN", "US_SSN_BARE", "US_ITIN", "US_ITIN_BARE", "PHONE", "PHONE_BARE")
     return tuple(by_name[name] for name in first) + tuple(
         entry for name, entry in by_name.items() if name not in first
     )

@@ -17,6 +17,7 @@ and those forms are the anchors every match starts with.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 from typing import Final
 
@@ -72,11 +73,18 @@ _NAMES_MAX: Final = 2 + 4 + 3 * 52
 # booking is …").
 _LABEL_WORDS: Final = r"(?:[ ._]\(?\p{L}[\p{L}'\-]{0,19}\)?){1,8}"
 _LABEL_TAIL: Final = (
-    _LABEL_WORDS + r"(?:[ ]?[:=]|[ ](?:is|was|are|ist|lautet|lauten|war))[ \t]{0,3}"
+    r"(?:" + _LABEL_WORDS + r"[ ]?[:=]"
+    # a copula ends a label of at most four words: a longer run is a sentence ("My
+    # passport expires soon and the booking reference is 123456789")
+    + r"|(?:[ ._]\(?\p{L}[\p{L}'\-]{0,19}\)?){1,4}[ ](?:is|was|are|ist|lautet|lauten|war))"
+    + r"[ \t]{0,3}"
 )
-# After a verb ("call", "reach") words up to a copula are prose ("call me when the
-# order is 4537120417"): only a colon or "=" ends a label there.
-_LABEL_TAIL_COLON: Final = _LABEL_WORDS + r"[ ]?[:=][ \t]{0,3}"
+# After a verb ("call", "reach") words up to a copula or "=" are prose or a key ("call
+# me when the order is 4537120417", "call count = 1234567890"): only a colon ends a
+# label there.
+_LABEL_TAIL_COLON: Final = _LABEL_WORDS + r"[ ]?:[ \t]{0,3}"
+# A pattern that never matches: no label runs on (the gap alone joins word and value).
+_NO_LABEL_TAIL: Final = r"(?!)"
 _LABEL_TAIL_MAX: Final = 8 * 23 + 10
 # Words of a sentence between a keyword and a value whose checksum marks it ("Für die
 # Rentenversicherung: meine Nummer ist 9133250872", "BIC of our bank is DEUTDEFF"): up
@@ -208,13 +216,19 @@ _PHONE_WORDS: Final = (
     "dialled",
     "telefon", "telefonnummer", "rufnummer", "handy", "handynummer", "mobil", "mobilnummer",
     "mobilfunk", "durchwahl", "anrufen", "rufen", "erreichbar", "erreichen", "kontakt",
-    # where a number is answered, texted or registered ("not answering at", "stop
-    # receiving messages to", "my registered", "sent OTP to", "TAN an", "Desk:")
-    "answering", "answer", "answered", "message", "messages", "text me", "text us",
-    "registered", "otp", "tan", "sms-tan", "desk", "office", "direct line", "line",
-    "hotline", "switchboard", "landline", "helpline", "pager",
-    "festnetz", "zentrale", "mailbox", "sprachbox", "rückruf", "angerufen", "anruf",
-    "nachricht", "nachrichten", "sms-code",
+    "text me", "text us", "direct line", "hotline", "switchboard", "landline", "helpline",
+    "pager", "mob", "ph", "msisdn", "caller id", "festnetz", "rückruf", "angerufen",
+    "anruf", "sprachbox",
+)  # fmt: skip
+# Words that name where a number is answered, texted or registered ("not answering at",
+# "stop receiving messages to", "my registered", "sent OTP to", "TAN an", "Desk:") but
+# name counts, ids and sizes as often ("message id: 1712345678", "Service desk ticket:
+# 4537120417", "mailbox size: 2147483648"): only short fillers between them and the
+# number, no label running on, no names.
+_PHONE_CONTEXT_WORDS: Final = (
+    "answering", "message", "messages", "my registered", "otp", "tan", "sms-tan", "desk",
+    "office", "line", "zentrale", "mailbox", "nachricht", "nachrichten", "sms-code",
+    "meiner hinterlegten nummer", "hinterlegten nummer",
 )  # fmt: skip
 _PHONE_FILLERS: Final = (
     "me", "us", "at", "under", "unter", "via", "or", "oder", "+1", "mich", "uns", "sie",
@@ -225,9 +239,18 @@ _PHONE_FILLERS: Final = (
 # "Durchwahl 01 21305756-231"): a country code, an area code in parentheses, digit
 # groups joined by single spaces, slashes or dashes.  The validator (a possible length
 # in a configured region) bounds it.
+# A number right after a record's noun is that record's ("order 1234567890 home
+# delivery", "SKU 0123456 Home", "Bestellung 1234567890 Büro").
+_NOT_A_RECORD_NUMBER: Final = (
+    r"(?<!(?i:order|invoice|ticket|case|ref|reference|sku|upc|ean|item|article|part|tracking"
+    r"|shipment|booking|account|customer|bestellung|rechnung|vorgang|auftrag|artikel|kunde"
+    r"|kundennummer|sendung|buchung|konto)(?:[ ]?(?:no\.?|nr\.?|number|nummer|\#|id))?"
+    r"[ :\#=.\-]{0,3})"
+)
 # A date is not such a number ("DOB 06/17/1972" + line break + "Phone: …").
 _KEYED_PHONE_GROUPS: Final = (
     r"(?![0-9]{1,2}/[0-9]{1,2}/[0-9]{2,4}(?![0-9])|[0-9]{1,2}-[0-9]{1,2}-[0-9]{2,4}(?![0-9])"
+    r"|[0-9]{1,2}[ ][0-9]{1,2}[ ](?:19|20)[0-9]{2}(?![0-9])"
     r"|[0-9]{4}-[0-9]{2}-[0-9]{2}(?![0-9]))"
     r"(?:\+[1-9][0-9]{0,2}[ ]?)?(?:\(0?[0-9]{1,5}\)[ ]?)?[0-9]{1,6}(?:[ /\-][0-9]{2,8}){1,4}"
 )
@@ -253,7 +276,7 @@ def bare_phone_entity(validator: v.Validator) -> EntityPattern:
         r"(?:1?[0-9]{10}|0[0-9]{6,13}|" + _KEYED_PHONE_GROUPS + ")"
         + PHONE_EXTENSION + "?" + NUM_AFTER
     )
-    return _keyed(
+    strong = _keyed(
         "PHONE_BARE",
         "PHONE",
         _PHONE_WORDS,
@@ -265,6 +288,24 @@ def bare_phone_entity(validator: v.Validator) -> EntityPattern:
         _PHONE_FILLERS,
         between_names=True,
         label_tail=_LABEL_TAIL_COLON,
+    )
+    context = _keyed(
+        "PHONE_BARE",
+        "PHONE",
+        _PHONE_CONTEXT_WORDS,
+        value,
+        _KEYED_PHONE_GROUPS_MAX + 20,
+        validator,
+        0.8,
+        "",
+        _PHONE_FILLERS,
+        label_tail=_NO_LABEL_TAIL,
+    )
+    return dataclasses.replace(
+        strong,
+        pattern=f"(?:{strong.pattern}|{context.pattern})",
+        max_length=max(strong.max_length or 0, context.max_length or 0),
+        anchors=tuple(dict.fromkeys(strong.anchors + context.anchors)),
     )
 
 
@@ -283,9 +324,14 @@ def phone_before_word_entity(validator: v.Validator) -> EntityPattern:
         label="PHONE",
         pattern=NUM_BEFORE
         + NOT_IN_GROUPS
+        + _NOT_A_RECORD_NUMBER
         + r"(?:1?[0-9]{10}|0[0-9]{6,13}|" + _KEYED_PHONE_GROUPS + ")"
         + PHONE_EXTENSION + "?"
-        + r"(?=[ ]?[\-(]?[ ]?" + keyword(PHONE_WORDS_AFTER) + r"(?![^\W\d_]))",
+        # the word ends the line or the entry: no colon (the next field's label,
+        # "Invoice no. 1234567890" + line break + "Phone: …"), no lower-case word after it
+        # ("1234567890 work items", "home delivery")
+        + r"(?=[ ]?[\-(]?[ ]?" + keyword(PHONE_WORDS_AFTER)
+        + r"(?![^\W\d_])(?![ ]?:)(?![ ]\p{Ll})(?![ ]?&))",
         validator=validator,
         score=0.8,
         description="Phone number right before a phone word (office, fax, mobile, …)",
@@ -502,7 +548,9 @@ _NINO_WORDS: Final = (
 # An id word after a record's noun names that record's id ("order ID number …").
 _NOT_A_RECORD_ID: Final = (
     r"(?<!(?i:order|invoice|ticket|case|customer|client|account|transaction|booking|tracking"
-    r"|session|user|member|request|product|item|employee|device|job|build|shipment)[ _\-]?)"
+    r"|session|user|member|request|product|item|employee|device|job|build|shipment"
+    r"|confirmation|reservation|process|message|chat|merchant|payment|vendor|supplier"
+    r"|kunden|bestell|auftrags|rechnungs|vorgangs|mitglieds)[ _\-]?)"
 )
 # Generic words for the number a government gave a person ("Right-to-work check: ID
 # number 309623687", "Government ID: …"): a value of a national format that validates
@@ -569,7 +617,12 @@ _OTHER_IDS: Final[tuple[EntityPattern, ...]] = (
     EntityPattern(
         name="UK_NINO",
         label="NATIONAL_ID",
-        pattern=r"(?<![\w\-])[A-Z]{2}[ ]?[0-9]{2}[ ]?[0-9]{2}[ ]?[0-9]{2}[ ]?[A-D]" + TOKEN_AFTER,
+        # not a product's, a part's or an order's code ("SKU: AB123456C", "part
+        # MC123456A", "/api/items/HE123456D")
+        pattern=r"(?<![\w\-/=#])"
+        r"(?<!(?i:sku|part|order|item|ref|product|article|art|serial|model|code|artikel)"
+        r"[ :\#.\-]{0,3})"
+        r"[A-Z]{2}[ ]?[0-9]{2}[ ]?[0-9]{2}[ ]?[0-9]{2}[ ]?[A-D]" + TOKEN_AFTER,
         validator=idv.is_uk_nino,
         score=0.85,
         description="UK National Insurance number (HMRC prefixes, suffix A-D)",
@@ -625,6 +678,7 @@ PERSONAL_ENTRIES: Final[tuple[EntityPattern, ...]] = (
         0.8,
         "US SSN after a generic id word ('ID number', 'Government ID'): the SSA's rules",
         not_after=_NOT_A_RECORD_ID,
+        label_tail=_LABEL_TAIL_COLON,
     ),
     _keyed(
         "US_ITIN_BARE",
@@ -783,7 +837,6 @@ PERSONAL_ENTRIES: Final[tuple[EntityPattern, ...]] = (
         0.85,
         "BIC / SWIFT code after a BIC or SWIFT keyword (ISO 9362 structure, country code)",
         ("code",),
-        window=True,
     ),
     EntityPattern(
         name="DE_ADDRESS",

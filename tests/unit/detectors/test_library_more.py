@@ -83,6 +83,13 @@ MORE_ROWS: list[tuple[str, str, list[str]]] = [
     ("PHONE_BARE", "call on 06/17/1972", []),  # a date, however grouped
     ("PHONE_BARE", "call me on 2024-05-01", []),
     ("PHONE_BARE", "call 12 34", []),  # too few digits for any plan
+    # context words name counts, ids and sizes as often: fillers only, no label tail
+    ("PHONE_BARE", "message id: 1712345678", []),
+    ("PHONE_BARE", "mailbox size: 2147483648 bytes", []),
+    ("PHONE_BARE", "Service desk ticket: 4537120417", []),
+    ("PHONE_BARE", "The answer is 1234567890.", []),
+    ("PHONE_BARE", "call count = 1234567890", []),  # after a verb only a colon ends a label
+    ("PHONE_BARE", "registered on 01 10 2023", []),  # a date written with spaces
     # PHONE_BEFORE_WORD: a phone word right after the number names it
     ("PHONE_BEFORE_WORD", "6833001756 office", ["6833001756"]),
     ("PHONE_BEFORE_WORD", "2432506465 fax\n", ["2432506465"]),
@@ -93,6 +100,10 @@ MORE_ROWS: list[tuple[str, str, list[str]]] = [
     ("PHONE_BEFORE_WORD", "4537120417 homepage", []),
     ("PHONE_BEFORE_WORD", "DOB 06/17/1972\nPhone: 212-437-0944", []),  # a date before it
     ("PHONE_BEFORE_WORD", "order 12 34 office", []),
+    ("PHONE_BEFORE_WORD", "Invoice no. 1234567890\nPhone: 212 555 0147", []),  # next label
+    ("PHONE_BEFORE_WORD", "Processed 1234567890 work items", []),  # a word goes on
+    ("PHONE_BEFORE_WORD", "order 1234567890 home delivery", []),
+    ("PHONE_BEFORE_WORD", "Bestellung 1234567890 Büro", []),  # a record's number
     # a four-digit postcode on the line before a number is no card group
     ("PHONE", "Kambodscha 3330\n081 628 65 95-Office", ["081 628 65 95"]),
     ("PHONE", "Estland 9255\n0463/19554530-Office", ["0463/19554530"]),
@@ -144,8 +155,9 @@ MORE_ROWS: list[tuple[str, str, list[str]]] = [
     ("AWS_SECRET_NEAR_ID", f"in a gist: AKIAIOSFODNN7EXAMPLE / {AWS_SECRET}.", [AWS_SECRET]),
     # a label ending in a colon may run on in lower-case words after its keyword
     ("BIC", "SWIFT/BIC for the incoming payment: DEUTDEFF500, thanks", ["DEUTDEFF500"]),
-    # up to six words of the sentence may stand between the keyword and a BIC
-    ("BIC", "SWIFT/BIC for the incoming payment DEUTDEFF500", ["DEUTDEFF500"]),
+    # a label may run on to its colon
+    ("BIC", "SWIFT/BIC for the incoming payment DEUTDEFF500", []),  # no colon: prose
+    ("BIC", "The SWIFT transfer failed with error DECLINED", []),
     ("BIC", "BIC für den Zahlungseingang: EJWHCHX8, Empfänger", ["EJWHCHX8"]),
     ("BIC", "The BIC field was left empty so we had to use the reference DEUTDEFF500", []),
     ("BIC", "BIC INGDDEFFXXX.", ["INGDDEFFXXX"]),
@@ -299,12 +311,15 @@ MORE_ROWS: list[tuple[str, str, list[str]]] = [
     ("US_SSN_ID", "Right-to-work check: ID number 309623687 seen", ["309623687"]),
     ("US_SSN_ID", "Government ID: 536-22-1234", ["536-22-1234"]),
     ("US_SSN_ID", "order ID number 309623687", []),
+    ("US_SSN_ID", "Confirmation ID number 412345678", []),
+    ("US_SSN_ID", "The ID number of your order is 412345678", []),  # no colon: prose
     ("US_SSN_ID", "ID number 666123456", []),  # area 666 is never issued
     # PASSPORT: names after the label's colon, two letters + 7, a German check digit
     # a label runs on in parentheses, as a logger's key, or up to a copula
     ("US_SSN_ID", "ID number (the one the government gave me): 811684327. Date", ["811684327"]),
     ("DE_ID_CARD", "INFO  ausweis.pruefung nummer=XV87Z19RN4 geburtsdatum", ["XV87Z19RN4"]),
     ("PASSPORT", "The passport number on the booking is 353757207.", ["353757207"]),
+    ("PASSPORT", "My passport expires soon and the booking reference is 123456789", []),
     ("PHONE_BARE", "call me when the order is 4537120417", []),  # a verb: prose to "is"
     ("PHONE_BARE", "phone (mobile): 4155551234", ["4155551234"]),
     ("PASSPORT", "die Passnummern: Luis Mäder – V84306675, Fatime", ["V84306675"]),
@@ -336,7 +351,10 @@ MORE_ROWS: list[tuple[str, str, list[str]]] = [
     ("UK_NINO", "NI number: GB 12 34 56 C", []),  # GB is never issued
     ("UK_NINO", "NI number: DA 12 34 56 C", []),  # D is no first letter
     ("UK_NINO", "NI number: AB 12 34 56 E", []),  # suffix beyond D
-    ("UK_NINO", "ref AB 12 34 56 C", ["AB 12 34 56 C"]),  # the shape alone, no keyword
+    ("UK_NINO", "Mine is AB 12 34 56 C and", ["AB 12 34 56 C"]),  # the shape alone
+    ("UK_NINO", "ref AB 12 34 56 C", []),  # a reference's, a product's or a part's code
+    ("UK_NINO", "SKU: AB123456C", []),
+    ("UK_NINO", "/api/items/HE123456D", []),
     ("CH_AHV", "AHV 756.1234.5678.97", ["756.1234.5678.97"]),
     ("CH_AHV", "AHV 756.1234.5678.98", []),
     ("ES_DNI", "DNI 12345678Z", ["12345678Z"]),
