@@ -372,9 +372,13 @@ def is_gb_vat(text: str) -> bool:
     return compact.isascii() and compact.startswith("GB") and _guard(gb_vat.is_valid, compact)
 
 
+_UID_SUFFIX: Final = re.compile(r"[ ](?:MWST|TVA|IVA|HR)$")
+
+
 def is_ch_uid(text: str) -> bool:
-    """A Swiss business id (UID, also the VAT number): CHE + 9 digits, mod 11 check."""
-    compact = text.replace(" ", "")
+    """A Swiss business id (UID, also the VAT number): CHE + 9 digits, mod 11 check;
+    the register's suffix (``MWST``, ``TVA``, ``IVA``, ``HR``) is not checked."""
+    compact = _UID_SUFFIX.sub("", text).replace(" ", "")
     return compact.isascii() and _guard(ch_uid.is_valid, compact)
 
 

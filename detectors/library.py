@@ -43,7 +43,11 @@ from detectors.entity_pattern import (
     compile_pattern,
     keyword,
 )
-from detectors.library_personal import PERSONAL_ENTRIES, bare_phone_entity
+from detectors.library_personal import (
+    PERSONAL_ENTRIES,
+    bare_phone_entity,
+    phone_before_word_entity,
+)
 from detectors.library_secrets import (
     CREDENTIAL_PASSWORD_CHAR,
     CREDENTIAL_PASSWORD_MAX,
@@ -134,8 +138,15 @@ _NOT_IN_IBAN: Final = (
     rf"(?<![A-Za-z]{{2}}[0-9]{{2}}(?:{GROUP_SEP}[A-Za-z0-9]{{4}}){{0,7}}{GROUP_SEP})"
 )
 # Exactly four: a five-digit ZIP code before a number on the next line ("NE 36199" +
-# line break + "208-436-8228", one space in the view) is no card group.
-NOT_IN_GROUPS: Final = rf"(?<!(?<![0-9])[0-9]{{4}}{GROUP_SEP})" + _NOT_IN_IBAN
+# line break + "208-436-8228", one space in the view) is no card group.  And only where
+# the number goes on in a card's grouping, a next group of four or six digits and
+# another group (4-4-4-4, Amex 4-6-5, Diners 4-6-4): a four-digit postcode before a
+# number on the next line ("Kambodscha 3330" + line break + "081 628 65 95", "Estland
+# 9255" + "0463/19554530") is no card group either.
+NOT_IN_GROUPS: Final = (
+    rf"(?:(?<!(?<![0-9])[0-9]{{4}}{GROUP_SEP})|(?!(?:[0-9]{{4}}|[0-9]{{6}}){GROUP_SEP}[0-9]))"
+    + _NOT_IN_IBAN
+)
 
 # Longest branches: the international one, 5 + 8 + 6 groups of 9 characters; with the
 # 00 prefix, 5 + 9 + 8 + 5 groups of 9; then an extension of at most 2 + 11 + 7.
@@ -332,7 +343,9 @@ _ENTRIES: Final[tuple[EntityPattern, ...]] = (
         name="DE_TAX_ID",
         label="DE_TAX_ID",
         pattern=_NUM_BEFORE
-        + rf"(?:[0-9]{{2}}(?:{GROUP_SEP}[0-9]{{3}}){{3}}|[0-9]{{11}})"
+        # groups also between slashes, as forms print it ("69/039/548/296")
+        + rf"(?:[0-9]{{2}}(?:{GROUP_SEP}[0-9]{{3}}){{3}}|[0-9]{{2}}(?:/[0-9]{{3}}){{3}}"
+        + r"|[0-9]{11})"
         + _NUM_AFTER,
         validator=v.is_de_tax_id,
         score=0.8,
@@ -466,10 +479,13 @@ _ENTRIES: Final[tuple[EntityPattern, ...]] = (
 def _assemble() -> tuple[EntityPattern, ...]:
     """The library in precedence order: identifiers, then credentials, then the rest."""
     by_name = {entry.name: entry for entry in _ENTRIES + PERSONAL_ENTRIES + SECRET_ENTRIES}
-    by_name["PHONE_BARE"] = bare_phone_entity(
-        v.phone_validator(strict=False, regions=("US", "DE"), isbn_guard=False)
-    )
-    first = ("EMAIL", "US_SSN", "US_SSN_BARE", "US_ITIN", "US_ITIN_BARE", "PHONE", "PHONE_BARE")
+    keyed_phone = v.phone_validator(strict=False, regions=("US", "DE"), after_keyword=True)
+    by_name["PHONE_BARE"] = bare_phone_entity(keyed_phone)
+    by_name["PHONE_BEFORE_WORD"] = phone_before_word_entity(keyed_phone)
+    first = (
+        "EMAIL", "US_SSN", "US_SSN_BARE", "US_ITIN", "US_ITIN_BARE", "PHONE", "PHONE_BARE",
+        "PHONE_BEFORE_WORD",
+    )  # fmt: skip
     return tuple(by_name[name] for name in first) + tuple(
         entry for name, entry in by_name.items() if name not in first
     )

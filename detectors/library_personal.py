@@ -34,14 +34,20 @@ from detectors.entity_pattern import (
 )
 from pipelines.canon.view import KEY_PATH_TAIL, KEY_PATH_TAIL_MAX
 
-__all__ = ["PERSONAL_ENTRIES", "bare_phone_entity"]
+__all__ = [
+    "PERSONAL_ENTRIES",
+    "PHONE_WORDS_AFTER",
+    "bare_phone_entity",
+    "phone_before_word_entity",
+]
 
 
 def _gap(words: Iterable[str] = ()) -> str:
-    """At most four short fillers between a keyword and its value (``: ``, ``is``, ``#``)."""
+    """At most four short fillers between a keyword and its value (``: ``, ``is``, ``#``,
+    the ``?`` of a question: "What's your credit card? 5018…")."""
     fillers = ["is", "was", "on", "am", "of", "no.", "nr.", "number", "nummer", *words]
     return (
-        r"(?:[ \t]{0,3}(?:[:#=(\-\"'.,]|" + keyword(fillers) + r"(?![^\W\d_])))"
+        r"(?:[ \t]{0,3}(?:[:#=(\-\"'.,?]|" + keyword(fillers) + r"(?![^\W\d_])))"
         r"{0,4}[ \t]{0,3}"
     )
 
@@ -49,14 +55,37 @@ def _gap(words: Iterable[str] = ()) -> str:
 _GAP_MAX: Final = 4 * 10 + 3
 # A name between a keyword and its value: up to three capitalised words, after "of" /
 # "von" if written ("Personalausweisnummer von Benjamin Kabus lautet …").
+# A double name is one word ("Heinz-Wilhelm", "Meyer-Lüdenscheidt").
+# A label's colon may come first ("Passnummern: Luis Mäder - V84306675").
 _NAMES: Final = (
-    r"(?:(?:[ ](?:of|for|von|fur|des))?(?:[ ]\p{Lu}[\p{Ll}'\-]{1,24}){1,3})?"
+    r"(?:(?:[ ]?:)?(?:[ ](?:of|for|von|fur|des))?"
+    r"(?:[ ]\p{Lu}[\p{Ll}']{1,24}(?:-\p{Lu}?[\p{Ll}']{1,24})?){1,3})?"
 )
-_NAMES_MAX: Final = 4 + 3 * 26
-# A label that ends in a colon may run on in lower-case words after its keyword
-# ("SWIFT/BIC for the incoming payment: …", "date of birth of the applicant: …").
-_LABEL_TAIL: Final = r"(?:[ ]\p{Ll}{1,15}){1,5}[ ]?:[ \t]{0,3}"
-_LABEL_TAIL_MAX: Final = 5 * 16 + 5
+_NAMES_MAX: Final = 2 + 4 + 3 * 52
+# A label that ends in a colon may run on in words after its keyword ("SWIFT/BIC for
+# the incoming payment: …", "date of birth of the applicant: …", German nouns
+# capitalised: "BIC für den Zahlungseingang: …", "the card ending in the number below
+# is mine: …").
+# The words may stand in parentheses ("ID number (the one the government gave me):
+# …"), be joined as a logger's or a key's name ("ausweis.pruefung nummer=…"), and the
+# label may end in "=" or a copula instead of the colon ("The passport number on the
+# booking is …").
+_LABEL_WORDS: Final = r"(?:[ ._]\(?\p{L}[\p{L}'\-]{0,19}\)?){1,8}"
+_LABEL_TAIL: Final = (
+    _LABEL_WORDS + r"(?:[ ]?[:=]|[ ](?:is|was|are|ist|lautet|lauten|war))[ \t]{0,3}"
+)
+# After a verb ("call", "reach") words up to a copula are prose ("call me when the
+# order is 4537120417"): only a colon or "=" ends a label there.
+_LABEL_TAIL_COLON: Final = _LABEL_WORDS + r"[ ]?[:=][ \t]{0,3}"
+_LABEL_TAIL_MAX: Final = 8 * 23 + 10
+# Words of a sentence between a keyword and a value whose checksum marks it ("Für die
+# Rentenversicherung: meine Nummer ist 9133250872", "BIC of our bank is DEUTDEFF"): up
+# to six words, joined by spaces or a colon or comma, never a sentence's end.  Only
+# for values that a check digit or a registry validates; others need the keyword next
+# to them.  A sentence's end does not stop them ("Sozialversicherungsnummer. Meine
+# lautet 5650 080324").
+_WINDOW: Final = r"(?:[ ]?[,:.\-]?[ ]\p{L}[\p{L}'\-]{0,19}(?![\w'\-])){0,6}"
+_WINDOW_MAX: Final = 6 * 23
 
 # Where a keyword starts and ends as a word of its own, or of a member name: after and
 # before a non-letter ("_" joins words of a snake_case name), or at a camelCase step
@@ -90,23 +119,32 @@ def _keyed(
     fillers: Iterable[str] = (),
     *,
     between_names: bool = False,
+    window: bool = False,
+    not_after: str = "",
+    label_tail: str = _LABEL_TAIL,
 ) -> EntityPattern:
     """An entry whose value must follow one of ``words`` (see the module docstring);
     with ``between_names``, up to three capitalised words may stand between keyword
-    and fillers ("called Alan Fisher at …")."""
+    and fillers ("called Alan Fisher at …"); with ``window``, up to six words of the
+    sentence (:data:`_WINDOW`, for checksummed values); ``not_after``: a look-behind
+    the keyword must pass (a word that makes the keyword name something else);
+    ``label_tail``: how a label may run on to its value (:data:`_LABEL_TAIL`)."""
     names = _name_forms(words)
     forms = keyword_forms(names)
     between, between_max = (_NAMES, _NAMES_MAX) if between_names else ("", 0)
+    if window:
+        between, between_max = between + _WINDOW, between_max + _WINDOW_MAX
     return EntityPattern(
         name=name,
         label=label,
         pattern=_WORD_START
+        + not_after
         + keyword(names)
         + _WORD_END
         + KEY_PATH_TAIL
         + between
         + "(?:"
-        + _LABEL_TAIL
+        + label_tail
         + "|"
         + _gap(fillers)
         + ")"
@@ -135,7 +173,7 @@ def _de_inflected(nouns: Iterable[str]) -> tuple[str, ...]:
     forms: list[str] = []
     for noun in nouns:
         forms += [noun, noun + "es"] if noun.endswith("s") else [noun, noun + "s", noun + "es"]
-        for tail in ("nummer", "nr", "Nummer", "Nr"):
+        for tail in ("nummer", "nummern", "nr", "Nummer", "Nummern", "Nr"):
             forms += [noun + tail.lower(), noun + "-" + tail, noun + " " + tail]
     return tuple(dict.fromkeys(forms))
 
@@ -170,10 +208,35 @@ _PHONE_WORDS: Final = (
     "dialled",
     "telefon", "telefonnummer", "rufnummer", "handy", "handynummer", "mobil", "mobilnummer",
     "mobilfunk", "durchwahl", "anrufen", "rufen", "erreichbar", "erreichen", "kontakt",
+    # where a number is answered, texted or registered ("not answering at", "stop
+    # receiving messages to", "my registered", "sent OTP to", "TAN an", "Desk:")
+    "answering", "answer", "answered", "message", "messages", "text me", "text us",
+    "registered", "otp", "tan", "sms-tan", "desk", "office", "direct line", "line",
+    "hotline", "switchboard", "landline", "helpline", "pager",
+    "festnetz", "zentrale", "mailbox", "sprachbox", "rückruf", "angerufen", "anruf",
+    "nachricht", "nachrichten", "sms-code",
 )  # fmt: skip
 _PHONE_FILLERS: Final = (
     "me", "us", "at", "under", "unter", "via", "or", "oder", "+1", "mich", "uns", "sie",
-    "to",
+    "to", "an", "my", "mein", "meine", "meiner", "your", "ihre", "ihrer",
+)  # fmt: skip
+# After a phone word a number may be grouped any way a caller writes it, also where the
+# plain PHONE formats want more ("call me at 00890 092737", "TAN an 01 86975 758",
+# "Durchwahl 01 21305756-231"): a country code, an area code in parentheses, digit
+# groups joined by single spaces, slashes or dashes.  The validator (a possible length
+# in a configured region) bounds it.
+# A date is not such a number ("DOB 06/17/1972" + line break + "Phone: …").
+_KEYED_PHONE_GROUPS: Final = (
+    r"(?![0-9]{1,2}/[0-9]{1,2}/[0-9]{2,4}(?![0-9])|[0-9]{1,2}-[0-9]{1,2}-[0-9]{2,4}(?![0-9])"
+    r"|[0-9]{4}-[0-9]{2}-[0-9]{2}(?![0-9]))"
+    r"(?:\+[1-9][0-9]{0,2}[ ]?)?(?:\(0?[0-9]{1,5}\)[ ]?)?[0-9]{1,6}(?:[ /\-][0-9]{2,8}){1,4}"
+)
+_KEYED_PHONE_GROUPS_MAX: Final = 5 + 8 + 6 + 4 * 9
+# A phone word right after a number names it too ("2432506465 fax", "024 720 86 38-Office",
+# "0512/71278375 (mobile)"): a signature's or a form's way of writing it.
+PHONE_WORDS_AFTER: Final = (
+    "office", "fax", "mobile", "mob", "cell", "home", "work", "desk", "phone", "tel",
+    "landline", "direct", "handy", "mobil", "festnetz", "büro", "privat", "geschäftlich",
 )  # fmt: skip
 
 
@@ -184,18 +247,48 @@ def bare_phone_entity(validator: v.Validator) -> EntityPattern:
     """
     from detectors.library import PHONE_EXTENSION  # the one extension grammar
 
-    value = r"(?:1?[0-9]{10}|0[0-9]{6,13})" + PHONE_EXTENSION + "?" + NUM_AFTER
+    value = (
+        r"(?:1?[0-9]{10}|0[0-9]{6,13}|" + _KEYED_PHONE_GROUPS + ")"
+        + PHONE_EXTENSION + "?" + NUM_AFTER
+    )
     return _keyed(
         "PHONE_BARE",
         "PHONE",
         _PHONE_WORDS,
         value,
-        13 + 20,
+        _KEYED_PHONE_GROUPS_MAX + 20,
         validator,
         0.8,
-        "Phone number written without separators, right after a phone keyword",
+        "Phone number right after a phone keyword, without separators or grouped any way",
         _PHONE_FILLERS,
         between_names=True,
+        label_tail=_LABEL_TAIL_COLON,
+    )
+
+
+def phone_before_word_entity(validator: v.Validator) -> EntityPattern:
+    """PHONE_BEFORE_WORD: a phone number right before a phone word ("2432506465 fax",
+    "081 628 65 95-Office"), bare or grouped as after a keyword.
+
+    ``validator`` is the configured phone validator (mode and regions), as for
+    :func:`bare_phone_entity`.
+    """
+    from detectors.library import NOT_IN_GROUPS, PHONE_EXTENSION
+
+    words = keyword_forms(PHONE_WORDS_AFTER)
+    return EntityPattern(
+        name="PHONE_BEFORE_WORD",
+        label="PHONE",
+        pattern=NUM_BEFORE
+        + NOT_IN_GROUPS
+        + r"(?:1?[0-9]{10}|0[0-9]{6,13}|" + _KEYED_PHONE_GROUPS + ")"
+        + PHONE_EXTENSION + "?"
+        + r"(?=[ ]?[\-(]?[ ]?" + keyword(PHONE_WORDS_AFTER) + r"(?![^\W\d_]))",
+        validator=validator,
+        score=0.8,
+        description="Phone number right before a phone word (office, fax, mobile, …)",
+        max_length=_KEYED_PHONE_GROUPS_MAX + 20,
+        anchors=words,
     )
 
 
@@ -213,7 +306,8 @@ _CARD_WORDS: Final = (
 
 _DOC_CHAR: Final = "[0-9CFGHJKLMNPRTVWXYZ]"
 _PASSPORT_WORDS: Final = (
-    "passport", "passport no.", "passport number", "passport #",
+    "passport", "passports", "passport no.", "passport number", "passport numbers",
+    "passport #",
     *_de_inflected(("reisepass",)),
     *(form for form in _de_inflected(("pass",)) if form not in ("pass", "passes")),
 )  # fmt: skip
@@ -375,8 +469,16 @@ _OBFUSCATION_MARKS: Final = (
 # social-insurance number, the UK National Insurance number.)
 
 
+# Austria's pension insurance is run under the social-insurance number: a pension
+# word names it as well as "SV-Nummer" does ("Die Rentenversicherungsnummer … lautet
+# 8441130974", "Für die Rentenversicherung: meine Nummer ist …"); a log's "sv=" key.
 _AT_SVNR_WORDS: Final = (
-    *_de_inflected(("sozialversicherungsnummer", "versicherungsnummer")),
+    *_de_inflected((
+        "sozialversicherungsnummer", "versicherungsnummer", "rentenversicherungsnummer",
+        "pensionsversicherungsnummer", "sozialversicherung", "rentenversicherung",
+        "pensionsversicherung",
+    )),
+    "sv", "sv-nr", "rv-nummer", "rv-nr.", "pension insurance number", "ssn",
     "sv-nummer", "SV-Nummer", "sv-nr.", "SV-Nr.", "SV Nr.", "svnr", "vsnr", "SVNR", "VSNR",
     "vers.-nr.", "Vers.-Nr.", "versicherungsnr.", "sozialversicherungsnr.", "e-card",
     "e-card-nummer", "social insurance number", "social insurance no.",
@@ -384,11 +486,30 @@ _AT_SVNR_WORDS: Final = (
     "Sozialversicherungs-Nr.",
 )  # fmt: skip
 
+# After a National Insurance or social-security word a number of the NINO's shape is
+# one whatever its letters ("His social security number is ZZ 97 96 18 T": test data
+# and placeholders use prefixes HMRC never issues).
 _NINO_WORDS: Final = (
     "national insurance number", "national insurance no.", "national insurance",
     "national insurance #", "National Insurance number", "National Insurance Number",
     "National Insurance No.", "National Insurance", "nino", "NINO", "ni number", "NI number",
     "NI Number", "ni no.", "NI no.", "NI No.", "NI", "N.I.", "N.I. number", "NI #", "NI#",
+    "social security number", "social security no.", "ssn", "SSN",
+)  # fmt: skip
+
+# An id word after a record's noun names that record's id ("order ID number …").
+_NOT_A_RECORD_ID: Final = (
+    r"(?<!(?i:order|invoice|ticket|case|customer|client|account|transaction|booking|tracking"
+    r"|session|user|member|request|product|item|employee|device|job|build|shipment)[ _\-]?)"
+)
+# Generic words for the number a government gave a person ("Right-to-work check: ID
+# number 309623687", "Government ID: …"): a value of a national format that validates
+# is read as that number.
+_ID_NUMBER_WORDS: Final = (
+    "id number", "id no.", "id #", "id-nr.", "government id", "government-issued id",
+    "national id", "national id number", "identification number", "personal id number",
+    "ID number", "ID no.", "ID #", "ID-Nr.", "Government ID", "Government-issued ID",
+    "National ID", "National ID number", "Personal ID number",
 )  # fmt: skip
 
 _OTHER_IDS: Final[tuple[EntityPattern, ...]] = (
@@ -407,11 +528,13 @@ _OTHER_IDS: Final[tuple[EntityPattern, ...]] = (
     EntityPattern(
         name="CH_UID",
         label="VAT_ID",
-        pattern=r"(?<![\w\-])CHE[\- ]?(?:[0-9]{3}\.[0-9]{3}\.[0-9]{3}|[0-9]{9})" + NUM_AFTER,
+        # The VAT register's suffix belongs to the number ("CHE-123.456.789 MWST").
+        pattern=r"(?<![\w\-])CHE[\- ]?(?:[0-9]{3}\.[0-9]{3}\.[0-9]{3}|[0-9]{9})"
+        r"(?:[ ](?:MWST|TVA|IVA|HR))?" + NUM_AFTER,
         validator=idv.is_ch_uid,
         score=0.85,
-        description="Swiss business id / VAT number (UID), CHE-123.456.789, mod 11 check",
-        max_length=15,
+        description="Swiss business id / VAT number (UID), CHE-123.456.789 (MWST), mod 11",
+        max_length=20,
         anchors=("CHE",),
         starts_at_anchor=True,
     ),
@@ -436,16 +559,31 @@ _OTHER_IDS: Final[tuple[EntityPattern, ...]] = (
         0.85,
         "Austrian social-insurance number, 4 + birth date, check digit, after a keyword",
         _DE_FILLERS,
+        window=True,
+    ),
+    # Two prefix letters, six digits and a suffix A-D, in pairs or compact: HMRC's
+    # prefix rules make the shape rare enough to need no keyword ("lists Gavin Chapman
+    # with ZC 54 78 23 D", "Government ID: YT238759B").
+    EntityPattern(
+        name="UK_NINO",
+        label="NATIONAL_ID",
+        pattern=r"(?<![\w\-])[A-Z]{2}[ ]?[0-9]{2}[ ]?[0-9]{2}[ ]?[0-9]{2}[ ]?[A-D]" + TOKEN_AFTER,
+        validator=idv.is_uk_nino,
+        score=0.85,
+        description="UK National Insurance number (HMRC prefixes, suffix A-D)",
+        max_length=13,
+        anchors=DIGITS,
     ),
     _keyed(
-        "UK_NINO",
+        "UK_NINO_KEYED",
         "NATIONAL_ID",
         _NINO_WORDS,
-        r"[A-Z]{2}[ ]?[0-9]{2}[ ]?[0-9]{2}[ ]?[0-9]{2}[ ]?[A-D]" + TOKEN_AFTER,
+        r"[A-Z]{2}[ ]?[0-9]{2}[ ]?[0-9]{2}[ ]?[0-9]{2}[ ]?[A-Z]" + TOKEN_AFTER,
         13,
-        idv.is_uk_nino,
-        0.85,
-        "UK National Insurance number (HMRC prefixes, suffix A-D) after a keyword",
+        None,
+        0.8,
+        "A number of the NINO's shape, any letters, after a National Insurance or"
+        " social-security word",
     ),
 )
 
@@ -476,6 +614,17 @@ PERSONAL_ENTRIES: Final[tuple[EntityPattern, ...]] = (
         anchors=DIGITS,
     ),
     _keyed(
+        "US_SSN_ID",
+        "US_SSN",
+        _ID_NUMBER_WORDS,
+        rf"(?:[0-9]{{9}}|[0-9]{{3}}{GROUP_SEP}[0-9]{{2}}{GROUP_SEP}[0-9]{{4}})" + NUM_AFTER,
+        11,
+        v.is_us_ssn,
+        0.8,
+        "US SSN after a generic id word ('ID number', 'Government ID'): the SSA's rules",
+        not_after=_NOT_A_RECORD_ID,
+    ),
+    _keyed(
         "US_ITIN_BARE",
         "US_ITIN",
         ("itin", "taxpayer identification number"),
@@ -484,6 +633,7 @@ PERSONAL_ENTRIES: Final[tuple[EntityPattern, ...]] = (
         idv.is_us_itin,
         0.85,
         "Bare 9-digit ITIN right after 'ITIN'",
+        window=True,
     ),
     _keyed(
         "CREDIT_CARD_BARE",
@@ -495,19 +645,22 @@ PERSONAL_ENTRIES: Final[tuple[EntityPattern, ...]] = (
         0.9,
         "Bare 12-digit card number (Maestro) right after a card keyword",
         ("no", "nr", "for", "für", "ending", "in"),
+        window=True,
     ),
     _keyed(
         "PASSPORT",
         "PASSPORT",
         _PASSPORT_WORDS,
-        rf"(?:[CFGHJK]{_DOC_CHAR}{{8}}|[A-Z][0-9]{{8}}|[0-9]{{9}}|[A-Z][ ]?[0-9]{{7}})"
+        rf"(?:[CFGHJK]{_DOC_CHAR}{{8}}[0-9]?|[A-Z][0-9]{{8}}|[0-9]{{9}}|[A-Z]{{1,2}}[ ]?[0-9]{{7}})"
         + TOKEN_AFTER,
-        9,
-        None,
+        10,
+        v.is_passport,
         0.85,
-        "Passport number (German C/F/G/H/J/K + 8, US 9 digits or letter + 8, Austrian and"
-        " Swiss letter + 7) after a keyword",
+        "Passport number (German C/F/G/H/J/K + 8 and its ICAO check digit if written, US 9"
+        " digits or letter + 8, Austrian and Swiss letter + 7, two letters + 7) after a"
+        " keyword",
         _DE_FILLERS,
+        between_names=True,
     ),
     _keyed(
         "DE_ID_CARD",
@@ -515,7 +668,7 @@ PERSONAL_ENTRIES: Final[tuple[EntityPattern, ...]] = (
         _ID_CARD_WORDS,
         rf"[CFGHJKLMNPRTVWXYZ]{_DOC_CHAR}{{8}}(?:[0-9](?![\w\-])|(?![\w\-]))",
         10,
-        lambda text: len(text) == 9 or idv.is_icao_document(text),
+        v.is_de_id_card,
         0.85,
         "German Personalausweis number after a keyword (ICAO check digit if written)",
         _DE_FILLERS,
@@ -583,6 +736,7 @@ PERSONAL_ENTRIES: Final[tuple[EntityPattern, ...]] = (
         idv.is_national_id,
         0.85,
         "Dutch citizen service number (BSN), 11-proof, after a keyword",
+        window=True,
     ),
     _keyed(
         "PL_PESEL",
@@ -593,6 +747,7 @@ PERSONAL_ENTRIES: Final[tuple[EntityPattern, ...]] = (
         idv.is_national_id,
         0.85,
         "Polish PESEL, 11 digits with check digit, after a keyword",
+        window=True,
     ),
     EntityPattern(
         name="EU_VAT_ID",
@@ -626,6 +781,7 @@ PERSONAL_ENTRIES: Final[tuple[EntityPattern, ...]] = (
         0.85,
         "BIC / SWIFT code after a BIC or SWIFT keyword (ISO 9362 structure, country code)",
         ("code",),
+        window=True,
     ),
     EntityPattern(
         name="DE_ADDRESS",

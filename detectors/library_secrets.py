@@ -293,7 +293,9 @@ SECRET_ENTRIES: Final[tuple[EntityPattern, ...]] = (
         + r"s?(?![a-z])"
         + KEY_PATH_TAIL
         + _ASSIGN
-        + r"\K[A-Za-z0-9_\-+/=.~]{12,256}(?![A-Za-z0-9_\-+/=.~])",
+        # a sentence's full stop after the value is not part of it (a JWT stays a JWT)
+        + r"\K[A-Za-z0-9_\-+/=.~]{11,255}[A-Za-z0-9_\-+/=~]"
+        + r"(?![A-Za-z0-9_\-+/=~]|\.[A-Za-z0-9_\-+/=~])",
         validator=idv.is_high_entropy,
         score=0.7,
         description="A generated-looking value assigned to a key named like a secret",

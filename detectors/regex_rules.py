@@ -21,6 +21,7 @@ from typing import Final, final
 
 import regex
 
+from detectors.entity_pattern import keyword
 from detectors.gitleaks import GitleaksCheck, gitleaks_rules
 from detectors.library import (
     BUILTIN_ENTITIES,
@@ -32,7 +33,11 @@ from detectors.library import (
     phone_entity,
     phone_formats_are_marked,
 )
-from detectors.library_personal import bare_phone_entity
+from detectors.library_personal import (
+    PHONE_WORDS_AFTER,
+    bare_phone_entity,
+    phone_before_word_entity,
+)
 from detectors.validators import Validator, is_us_ssn_any_area, phone_validator
 from pipelines.errors import ConfigError
 from pipelines.placeholders import LABEL_RE
@@ -81,8 +86,19 @@ _NEAR_RULES: Final[Mapping[str, tuple[str, int, int, tuple[int, int] | None]]] =
     "UK_ADDRESS": (r"[0-9][A-Z]? ?[0-9][A-Z]{2}", 320, 4, None),
     # a bracketed "at" or "dot", or a spelled-out " dot ": the plain " at " form needs one
     "EMAIL_OBFUSCATED": (r"[\[({<] ?(?:at|AT|dot|DOT) ?[\])}>]| (?:dot|DOT) ", 420, 420, None),
+    # the prefix letters, the digit pairs and the suffix of a UK National Insurance
+    # number (the hit starts up to three characters before its digits)
+    "UK_NINO": (r"[A-Z]{2} ?[0-9]{2} ?[0-9]{2} ?[0-9]{2} ?[A-D]", 0, 2, (6, 3)),
     # the birth date and the initial of a German pension insurance number
     "DE_RVNR": (r"[0-9]{6} ?[A-Z]", 3, 8, (6, 0)),
+    # the phone word after the number (the match ends before it: the window reaches two
+    # characters past the word, so the pattern's look-ahead reads it)
+    "PHONE_BEFORE_WORD": (
+        r"(?i)(?<![^\W\d_])" + keyword(PHONE_WORDS_AFTER) + r"(?![^\W\d_])",
+        120,
+        2,
+        None,
+    ),
 }
 # Built-ins tried at their anchors whose every value holds a run of at least this many
 # digits: an anchor is tried only if such a run occurs in its window (keyword, glue,
@@ -92,7 +108,9 @@ _NEAR_RULES: Final[Mapping[str, tuple[str, int, int, tuple[int, int] | None]]] =
 _ANCHOR_DIGIT_RUNS: Final[Mapping[str, int]] = {
     "US_SSN_BARE": 4,  # 9 digits, or 3-2-4 groups
     "US_ITIN_BARE": 9,
-    "PHONE_BARE": 7,  # 1?[0-9]{10} or 0[0-9]{6,13}
+    "US_SSN_ID": 4,  # 9 digits, or 3-2-4 groups
+    "UK_NINO_KEYED": 2,  # digit pairs
+    "PHONE_BARE": 2,  # 1?[0-9]{10}, 0[0-9]{6,13}, or groups of 2 digits or more
     "CREDIT_CARD_BARE": 12,
     "NL_BSN": 9,
     "PL_PESEL": 11,
@@ -155,7 +173,7 @@ def _core_occurs(core: str) -> Callable[[str, int], bool]:
 # library pattern contains a match of the core (the property tests check this).
 _CLUSTER_NEEDS: Final[Mapping[str, Callable[[str, int], bool]]] = {
     "US_SSN": _core_occurs(r"[0-9]{3}[ \-.][0-9]{2}[ \-.][0-9]{4}"),
-    "DE_TAX_ID": _core_occurs(r"[0-9]{2}(?:[ \-.][0-9]{3}){3}|[0-9]{11}"),
+    "DE_TAX_ID": _core_occurs(r"[0-9]{2}(?:[ \-./][0-9]{3}){3}|[0-9]{11}"),
     "CREDIT_CARD": _core_occurs(r"[0-9](?:[ \-.]?[0-9]){11}"),
     "IPV4": _core_occurs(r"[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}"),
     "US_ITIN": _core_occurs(r"9[0-9]{2}[ \-.][5-9][0-9][ \-.][0-9]{4}"),
@@ -307,8 +325,12 @@ def _builtin_rules(options: Mapping[str, object], context: DetectorContext) -> l
             ) from exc
     phone = phone_entity(str(mode), regions)
     assert phone.validator is not None
-    bare = phone_validator(strict=mode == "strict", regions=regions, isbn_guard=False)
-    replaced = {"PHONE": phone, "PHONE_BARE": bare_phone_entity(bare)}
+    bare = phone_validator(strict=mode == "strict", regions=regions, after_keyword=True)
+    replaced = {
+        "PHONE": phone,
+        "PHONE_BARE": bare_phone_entity(bare),
+        "PHONE_BEFORE_WORD": phone_before_word_entity(bare),
+    }
     any_area = options.get("ssn_area_9xx", False)
     if not isinstance(any_area, bool):
         raise _error(context, "ssn_area_9xx", "not a boolean", "true or false")

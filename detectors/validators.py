@@ -49,6 +49,7 @@ __all__ = [
     "is_jwt",
     "is_luhn",
     "is_mod97",
+    "is_passport",
     "is_random_token",
     "is_us_ssn",
     "is_us_ssn_any_area",
@@ -273,27 +274,39 @@ def _mod_11_10_ok(number: str) -> bool:
 
 
 def is_ipv4(text: str) -> bool:
-    """A dotted-quad IPv4 address without leading zeros."""
+    """A dotted-quad IPv4 address without leading zeros that can name a host: not the
+    unspecified ``0.0.0.0`` (``listen: 0.0.0.0:443``), loopback ``127.x`` or the
+    broadcast address, which say nothing about anyone.  Private ranges are kept: they
+    map a company's network."""
     try:
-        ipaddress.IPv4Address(text)
+        address = ipaddress.IPv4Address(text)
     except ValueError:
         return False
-    return True
+    return _names_a_host(address)
+
+
+def _names_a_host(address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
+    return not (
+        address.is_unspecified
+        or address.is_loopback
+        or address == ipaddress.IPv4Address("255.255.255.255")
+    )
 
 
 def is_ipv6(text: str) -> bool:
     """An IPv6 address (compressed forms and an embedded IPv4 tail allowed).
 
     Short compressed forms without a digit (``::``, ``a::b``, ``dead::beef``) are
-    refused: in prose they are C++/Rust scope operators far more often than addresses.
+    refused: in prose they are C++/Rust scope operators far more often than addresses;
+    so are ``::1`` and the unspecified address (see :func:`is_ipv4`).
     """
     if text.count(":") < 3 and not any(ch.isdigit() for ch in text):
         return False
     try:
-        ipaddress.IPv6Address(text)
+        address = ipaddress.IPv6Address(text)
     except ValueError:
         return False
-    return True
+    return _names_a_host(address)
 
 
 def _b64url_json_object(segment: str) -> bool:
@@ -382,10 +395,15 @@ _IDD_MIN_NATIONAL: Final = 6
 _NATIONAL_LAYOUT: Final = re.compile(
     r"\(0[0-9]{1,5}\)[ ]?[0-9]{5,13}(?:-[0-9]{1,5})?|[0-9]{6,15}"
 )
+# After a phone keyword the words mark the number: an area code from 00 may then stand
+# without its parentheses ("call me at 00890 092737").
+_KEYED_NATIONAL_LAYOUT: Final = re.compile(r"0[0-9]{1,5}[ /\-][0-9]{5,13}(?:-[0-9]{1,5})?")
 
 
-def _national(text: str) -> bool:
-    return _NATIONAL_LAYOUT.fullmatch(text) is not None
+def _national(text: str, after_keyword: bool = False) -> bool:
+    return _NATIONAL_LAYOUT.fullmatch(text) is not None or (
+        after_keyword and _KEYED_NATIONAL_LAYOUT.fullmatch(text) is not None
+    )
 
 
 def _possible_idd(text: str, digits: str) -> bool:
@@ -424,7 +442,7 @@ def _is_decimal(text: str) -> bool:
 
 
 def phone_validator(
-    *, strict: bool, regions: Iterable[str], isbn_guard: bool = True
+    *, strict: bool, regions: Iterable[str], after_keyword: bool = False
 ) -> Validator:
     """Return a validator for phone numbers written internationally or nationally.
 
@@ -440,14 +458,16 @@ def phone_validator(
     has a length the country assigns (from libphonenumber's metadata), which keeps
     fictional ranges such as US 555-01XX.
     Strict: phonenumbers must call the number valid (an assigned range); about 30 times
-    slower, since it parses the number fully.
+    slower, since it parses the number fully.  ``after_keyword``: the number follows a
+    phone word, which marks it: ten bare digits from 0 are not refused as an ISBN-10,
+    and an area code from 00 needs no parentheses.
     """
     region_list = tuple(regions)
-    preset = _DEFAULT_PHONE.get((strict, region_list, isbn_guard))
-    return preset or _phone_validator(strict, region_list, isbn_guard)
+    preset = _DEFAULT_PHONE.get((strict, region_list, after_keyword))
+    return preset or _phone_validator(strict, region_list, after_keyword)
 
 
-def _phone_validator(strict: bool, region_list: tuple[str, ...], isbn_guard: bool) -> Validator:
+def _phone_validator(strict: bool, region_list: tuple[str, ...], after_keyword: bool) -> Validator:
     trunk0 = {region: _region_plan(region)[0] == "0" for region in region_list}
 
     def main_number(text: str) -> str:
@@ -465,12 +485,12 @@ def _phone_validator(strict: bool, region_list: tuple[str, ...], isbn_guard: boo
         digits = digits_only(text)
         if len(digits) < _MIN_PHONE_DIGITS or _is_decimal(text):
             return False
-        if isbn_guard and _bare_isbn10(text):
+        if not after_keyword and _bare_isbn10(text):
             return False
         if text.startswith("00"):
             if _possible_idd(text, digits):
                 return True
-            if not _national(text):
+            if not _national(text, after_keyword):
                 return False
         for region in targets(text, digits):
             if region is None:
@@ -484,14 +504,14 @@ def _phone_validator(strict: bool, region_list: tuple[str, ...], isbn_guard: boo
         if (
             len(digits_only(text)) < _MIN_PHONE_DIGITS
             or _is_decimal(text)
-            or (isbn_guard and _bare_isbn10(text))
+            or (not after_keyword and _bare_isbn10(text))
         ):
             return False
         if text.startswith("00") and _possible_idd(text, digits_only(text)):
             # phonenumbers reads the 00 access code only for regions that dial it;
             # written as + the number is parsed the same from anywhere.
             text = "+" + text[2:]
-        elif text.startswith("00") and not _national(text):
+        elif text.startswith("00") and not _national(text, after_keyword):
             return False
         for region in targets(text, digits_only(text)):
             try:
@@ -518,9 +538,9 @@ def _phone_validator(strict: bool, region_list: tuple[str, ...], isbn_guard: boo
 _DEFAULT_REGIONS: Final = ("US", "DE")
 _DEFAULT_PHONE: Final[Mapping[tuple[bool, tuple[str, ...], bool], Validator]] = MappingProxyType(
     {
-        (strict, _DEFAULT_REGIONS, guard): _phone_validator(strict, _DEFAULT_REGIONS, guard)
+        (strict, _DEFAULT_REGIONS, keyed): _phone_validator(strict, _DEFAULT_REGIONS, keyed)
         for strict in (False, True)
-        for guard in (True, False)
+        for keyed in (False, True)
     }
 )
 
@@ -529,6 +549,13 @@ def is_de_id_card(text: str) -> bool:
     """A German Personalausweis number as the DE_ID_CARD pattern reads it: its 9
     characters alone, or with the ICAO 9303 check digit, which must then be right."""
     return len(text) == 9 or idv.is_icao_document(text)
+
+
+def is_passport(text: str) -> bool:
+    """A passport number as the PASSPORT pattern reads it: no check digit is printed,
+    except on a German number written with its ICAO 9303 check digit (10 characters),
+    which must then be right."""
+    return len(text) != 10 or idv.is_icao_document(text)
 
 
 # Every validator a built-in entity uses (in the default configuration and with the
@@ -551,10 +578,10 @@ VALIDATORS: Final[Mapping[str, Validator]] = MappingProxyType(
         "phone": phone_validator(strict=False, regions=_DEFAULT_REGIONS),
         "phone_strict": phone_validator(strict=True, regions=_DEFAULT_REGIONS),
         "phone_after_keyword": phone_validator(
-            strict=False, regions=_DEFAULT_REGIONS, isbn_guard=False
+            strict=False, regions=_DEFAULT_REGIONS, after_keyword=True
         ),
         "phone_strict_after_keyword": phone_validator(
-            strict=True, regions=_DEFAULT_REGIONS, isbn_guard=False
+            strict=True, regions=_DEFAULT_REGIONS, after_keyword=True
         ),
         "us_itin": idv.is_us_itin,
         "bic": idv.is_bic,
@@ -567,6 +594,7 @@ VALIDATORS: Final[Mapping[str, Validator]] = MappingProxyType(
         "uk_nino": idv.is_uk_nino,
         "icao_document": idv.is_icao_document,
         "de_id_card": is_de_id_card,
+        "passport": is_passport,
         "birth_date": idv.is_birth_date,
         "de_address": idv.is_de_address,
         "at_ch_address": idv.is_at_ch_address,

@@ -3,7 +3,8 @@
 Faker is a generator the project did not write, and labelled test sets are built with
 it: its card types (a bare 12-digit Maestro, JCB from all of 35), the national phone
 layouts of its English and German locales (``(0####) #####`` with any digit after the
-trunk 0, Vienna's ``(01) …``, NANP with ``x`` extensions, ``001-`` dialling), IBANs of
+trunk 0, Vienna's ``(01) …``, NANP with ``x`` extensions or ten bare digits, ``001-``
+dialling; in presidio-evaluator's phone frames, the phone word after it too), IBANs of
 several countries, SSNs, ITINs, BICs, passports, e-mail and IP addresses.  Each value
 goes into a frame with the context a writer gives it (a card keyword before a card,
 a phone word before a phone), through the real chain (canonical view, built-in
@@ -42,13 +43,25 @@ def _card(fake: Faker, card_type: str) -> str:
 
 
 def _cases() -> list[tuple[str, _Case]]:
-    cards = ("Please charge my card {} today.", "Kreditkarte: {}", "credit card number {}")
+    cards = (
+        "Please charge my card {} today.",
+        "Kreditkarte: {}",
+        "credit card number {}",
+        "What's your credit card? {}",
+    )
+    # and the frames of presidio-evaluator's phone templates: a phone word after the
+    # number in a signature, a four-digit postcode on the line before it, "messages to"
     phones = (
         "Call me at {} today.",
         "My phone number is {}.",
         "Telefon: {}",
         "Sie erreichen mich unter {}.",
         "Tel.: {}",
+        "I would like to stop receiving messages to {}",
+        "They're not answering at {}",
+        "Acme Ltd\n{} office\n",
+        "Kambodscha 3330\n{}-Office,",
+        "Desk: {}\nFax: none",
     )
     cases: list[tuple[str, _Case]] = []
     for card_type in _CARD_TYPES:

@@ -215,6 +215,9 @@ ROWS: list[tuple[str, str, list[str]]] = [
     ("IPV4", "host 10.0.0.1:8080", ["10.0.0.1"]),
     ("IPV4", "from 192.168.178.20.", ["192.168.178.20"]),
     ("IPV4", "release v1.2.3.4", []),
+    ("IPV4", "listen: 0.0.0.0:443", []),  # unspecified, loopback, broadcast: no host
+    ("IPV4", "curl http://127.0.0.1:8080/", []),
+    ("IPV4", "mask 255.255.255.255", []),
     ("IPV4", "version 1.2.3.4", []),
     ("IPV4", "Build: 10.0.19041.1", []),
     ("IPV4", "semver 1.2.3.4.5", []),
@@ -224,7 +227,8 @@ ROWS: list[tuple[str, str, list[str]]] = [
     # IPV6
     ("IPV6", "addr 2001:db8::1 ok", ["2001:db8::1"]),
     ("IPV6", "link fe80::1ff:fe23:4567:890a", ["fe80::1ff:fe23:4567:890a"]),
-    ("IPV6", "loopback ::1", ["::1"]),
+    ("IPV6", "loopback ::1", []),  # loopback: names no host
+    ("IPV6", "bind [::]:8080", []),
     ("IPV6", "mapped ::ffff:192.0.2.1", ["::ffff:192.0.2.1"]),
     ("IPV6", "time 12:30:45", []),
     ("IPV6", "C++ std::vector and a::b", []),

@@ -68,6 +68,34 @@ MORE_ROWS: list[tuple[str, str, list[str]]] = [
     ("PHONE_BARE", "Telefon: 00008063608", ["00008063608"]),  # area code written 00...
     ("PHONE_BARE", "Tel 0015521429", ["0015521429"]),
     ("PHONE_BARE", "Sie erreichen mich unter 7807649545.", ["7807649545"]),
+    # ... or grouped any way a caller writes it, where PHONE alone wants more
+    ("PHONE_BARE", "call me at 00890 092737 I'd like", ["00890 092737"]),  # area code from 00
+    ("PHONE_BARE", "TAN an 01 86975 758 gesendet", ["01 86975 758"]),
+    ("PHONE_BARE", "Durchwahl 01 21305756-231, nur vormittags", ["01 21305756-231"]),
+    ("PHONE_BARE", "messages to 9942267398", ["9942267398"]),
+    ("PHONE_BARE", "on my registered 7142864823. Could you", ["7142864823"]),
+    ("PHONE_BARE", "They're not answering at 0001825981", ["0001825981"]),
+    ("PHONE_BARE", "Desk: 0727557521", ["0727557521"]),  # ISBN-10-valid digits
+    ("PHONE_BARE", "sent OTP to 2407052908 provider=twilio", ["2407052908"]),
+    ("PHONE_BARE", "What's your phone? 2092134772", ["2092134772"]),
+    ("PHONE_BARE", "in plain text at 4579765508.", []),  # "text" alone is no phone word
+    ("PHONE_BARE", "call on 06/17/1972", []),  # a date, however grouped
+    ("PHONE_BARE", "call me on 2024-05-01", []),
+    ("PHONE_BARE", "call 12 34", []),  # too few digits for any plan
+    # PHONE_BEFORE_WORD: a phone word right after the number names it
+    ("PHONE_BEFORE_WORD", "6833001756 office", ["6833001756"]),
+    ("PHONE_BEFORE_WORD", "2432506465 fax\n", ["2432506465"]),
+    ("PHONE_BEFORE_WORD", "8744907503-Office,3467627034-Fax", ["8744907503", "3467627034"]),
+    ("PHONE_BEFORE_WORD", "0512/71278375 (mobile)", ["0512/71278375"]),
+    ("PHONE_BEFORE_WORD", "00248 51201 Büro", ["00248 51201"]),
+    ("PHONE_BEFORE_WORD", "6833001756 offices", []),  # a word of its own only
+    ("PHONE_BEFORE_WORD", "4537120417 homepage", []),
+    ("PHONE_BEFORE_WORD", "DOB 06/17/1972\nPhone: 212-437-0944", []),  # a date before it
+    ("PHONE_BEFORE_WORD", "order 12 34 office", []),
+    # a four-digit postcode on the line before a number is no card group
+    ("PHONE", "Kambodscha 3330\n081 628 65 95-Office", ["081 628 65 95"]),
+    ("PHONE", "Estland 9255\n0463/19554530-Office", ["0463/19554530"]),
+    ("PHONE", "Ticket ref 3679 097757 9182.", []),  # a Diners grouping, Luhn fails
     ("PHONE_BARE", "Called Alan Fisher at 8478077092; interested", ["8478077092"]),  # a name
     ("PHONE_BARE", "Left a voicemail on 5012682571, no answer", ["5012682571"]),
     ("PHONE_BARE", "called about order 8478077092", []),  # words between are no name
@@ -94,6 +122,9 @@ MORE_ROWS: list[tuple[str, str, list[str]]] = [
     ("CREDIT_CARD_BARE", "Die Ersatzkarte für 676236265325 bitte", ["676236265325"]),
     ("DATE_OF_BIRTH", "geb. 3. Jänner 1970", ["3. Jänner 1970"]),  # the view reads "Janner"
     ("DE_ADDRESS", "Anschrift: Alte Brücke 5, 10115 Berlin", ["Alte Brücke 5, 10115 Berlin"]),
+    ("CREDIT_CARD_BARE", "What's your credit card? 572179127897", ["572179127897"]),
+    ("CREDIT_CARD_BARE", "The card ending in the number below is mine: 639026075122.",
+     ["639026075122"]),
     ("CREDIT_CARD_BARE", "order 675964982648", []),  # no card keyword
     ("CREDIT_CARD_BARE", "card 675964982649", []),  # Luhn
     ("CREDIT_CARD_BARE", "card 400000000002", []),  # Visa issues no 12-digit cards
@@ -112,9 +143,15 @@ MORE_ROWS: list[tuple[str, str, list[str]]] = [
     ("AWS_SECRET_NEAR_ID", f"in a gist: AKIAIOSFODNN7EXAMPLE / {AWS_SECRET}.", [AWS_SECRET]),
     # a label ending in a colon may run on in lower-case words after its keyword
     ("BIC", "SWIFT/BIC for the incoming payment: DEUTDEFF500, thanks", ["DEUTDEFF500"]),
-    ("BIC", "SWIFT/BIC for the incoming payment DEUTDEFF500", []),  # no colon: prose
+    # up to six words of the sentence may stand between the keyword and a BIC
+    ("BIC", "SWIFT/BIC for the incoming payment DEUTDEFF500", ["DEUTDEFF500"]),
+    ("BIC", "BIC für den Zahlungseingang: EJWHCHX8, Empfänger", ["EJWHCHX8"]),
+    ("BIC", "The BIC field was left empty so we had to use the reference DEUTDEFF500", []),
+    ("BIC", "BIC INGDDEFFXXX.", ["INGDDEFFXXX"]),
     ("DATE_OF_BIRTH", "Please confirm my DOB is stored as 1988-04-01; the", ["1988-04-01"]),
     ("DATE_OF_BIRTH", "your date of birth. It's 20 May 1979 please", ["20 May 1979"]),
+    ("DE_ID_CARD", "Die Personalausweisnummer von Heinz-Wilhelm Henk lautet N3ZXFM533.",
+     ["N3ZXFM533"]),  # a double name between keyword and value
     ("DE_ID_CARD", "Die Personalausweisnummer von Benjamin Kabus lautet T22000129.", ["T22000129"]),
     ("PHONE", "Tammyton, NE 36199\n208-436-8228x0021 office", ["208-436-8228x0021"]),  # ZIP
     ("PHONE_BARE", "changed her mobile number to 9295818269; please", ["9295818269"]),
@@ -244,12 +281,53 @@ MORE_ROWS: list[tuple[str, str, list[str]]] = [
     ("DE_RVNR", "RV-Nummer 95070649C103", []),  # area 95 is not assigned
     ("DE_RVNR", "20240101T123456", []),  # a timestamp
     # Austrian social-insurance number: after a keyword (bare 10 digits are timestamps)
+    ("AT_SVNR", "Sozialversicherungsnummer. Meine lautet 5650 080324, wird", ["5650 080324"]),
+    # UK_NINO: the shape needs no keyword
+    ("UK_NINO", "lists Mr Gavin Chapman with ZC 54 78 23 D and Kyle", ["ZC 54 78 23 D"]),
+    ("UK_NINO", "Government ID: YT238759B", ["YT238759B"]),
+    ("UK_NINO", "code SR968069AB x", []),  # part of a longer token
+    ("UK_NINO", "ref BG 12 34 56 A", []),  # BG is never issued
+    ("UK_NINO", "ref ZC 54 78 23 E", []),  # the suffix is A-D
+    # UK_NINO_KEYED: the shape with any letters after an NI or social-security word
+    ("UK_NINO_KEYED", "His social security number is ZZ 97 96 18 T", ["ZZ 97 96 18 T"]),
+    ("UK_NINO_KEYED", "NI number: ZZ560535T.", ["ZZ560535T"]),
+    ("UK_NINO_KEYED", "ref ZZ 97 96 18 T", []),  # no keyword: HMRC never issues ZZ
+    ("UK_NINO_KEYED", "NI number: ZZ5605351", []),
+    ("AT_SVNR", "Here's my SSN: 1366030794", ["1366030794"]),
+    # US_SSN_ID: an SSN after a generic id word, not after a record's noun
+    ("US_SSN_ID", "Right-to-work check: ID number 309623687 seen", ["309623687"]),
+    ("US_SSN_ID", "Government ID: 536-22-1234", ["536-22-1234"]),
+    ("US_SSN_ID", "order ID number 309623687", []),
+    ("US_SSN_ID", "ID number 666123456", []),  # area 666 is never issued
+    # PASSPORT: names after the label's colon, two letters + 7, a German check digit
+    # a label runs on in parentheses, as a logger's key, or up to a copula
+    ("US_SSN_ID", "ID number (the one the government gave me): 811684327. Date", ["811684327"]),
+    ("DE_ID_CARD", "INFO  ausweis.pruefung nummer=XV87Z19RN4 geburtsdatum", ["XV87Z19RN4"]),
+    ("PASSPORT", "The passport number on the booking is 353757207.", ["353757207"]),
+    ("PHONE_BARE", "call me when the order is 4537120417", []),  # a verb: prose to "is"
+    ("PHONE_BARE", "phone (mobile): 4155551234", ["4155551234"]),
+    ("PASSPORT", "die Passnummern: Luis Mäder – V84306675, Fatime", ["V84306675"]),
+    ("PASSPORT", "Reisepassnummer für die Bescheinigung: IP4828435", ["IP4828435"]),
+    ("PASSPORT", "Passnummern: Remo Mühle – C0G36W0MV8, Nurettin", ["C0G36W0MV8"]),
+    ("PASSPORT", "Passport C0G36W0MV9 x", []),  # the ICAO check digit is off
+    # CH_UID: the VAT register's suffix belongs to the number
+    ("CH_UID", "Sie lautet CHE-384.944.552 MWST. Bitte", ["CHE-384.944.552 MWST"]),
+    ("CH_UID", "UID CHE-384.944.553 MWST", []),  # check digit
+    # DE_TAX_ID: groups between slashes
+    ("DE_TAX_ID", "Meine Steuer-ID lautet 69/039/548/296.", ["69/039/548/296"]),
+    ("DE_TAX_ID", "Steuer-ID 69/039/548/297", []),  # check digit
     ("AT_SVNR", "SVNR 4563 150385", ["4563 150385"]),
     ("AT_SVNR", "Versicherungsnummer: 4563150385.", ["4563150385"]),
     ("AT_SVNR", "Ihre SV-Nummer lautet 1237 010180", ["1237 010180"]),
     ("AT_SVNR", "SVNR 4564 150385", []),  # check digit off by one
     ("AT_SVNR", "Rechnung 4563150385", []),  # no keyword
     ("AT_SVNR", "SVNR 0563 150385", []),  # the serial never starts with 0
+    ("AT_SVNR", "Die Rentenversicherungsnummer von Chris Rotter lautet 8441130974.",
+     ["8441130974"]),
+    ("AT_SVNR", "Für die Rentenversicherung: meine Nummer ist 9133250872, Steuer", ["9133250872"]),
+    ("AT_SVNR", "sv=6688 180376 ustid=ATU26787929", ["6688 180376"]),
+    ("AT_SVNR", "Für die Rentenversicherung: meine Nummer ist 9133250873", []),  # check digit
+    ("AT_SVNR", "Rentenversicherung: seit dem letzten Jahr gilt die neue Regel 9133250872", []),
     # UK National Insurance number: HMRC's prefixes, suffix A-D, after a keyword
     ("UK_NINO", "NI number: AB 12 34 56 C", ["AB 12 34 56 C"]),
     ("UK_NINO", "National Insurance number AB123456D.", ["AB123456D"]),
@@ -257,7 +335,7 @@ MORE_ROWS: list[tuple[str, str, list[str]]] = [
     ("UK_NINO", "NI number: GB 12 34 56 C", []),  # GB is never issued
     ("UK_NINO", "NI number: DA 12 34 56 C", []),  # D is no first letter
     ("UK_NINO", "NI number: AB 12 34 56 E", []),  # suffix beyond D
-    ("UK_NINO", "ref AB 12 34 56 C", []),  # no keyword
+    ("UK_NINO", "ref AB 12 34 56 C", ["AB 12 34 56 C"]),  # the shape alone, no keyword
     ("CH_AHV", "AHV 756.1234.5678.97", ["756.1234.5678.97"]),
     ("CH_AHV", "AHV 756.1234.5678.98", []),
     ("ES_DNI", "DNI 12345678Z", ["12345678Z"]),
@@ -287,9 +365,9 @@ MORE_ROWS: list[tuple[str, str, list[str]]] = [
     ("GB_VAT_ID", "GBGD599 and GBHA001", []),  # departments below 500, health from 500
     ("GB_VAT_ID", "IBAN GB82 WEST 1234 5698 7654 32", []),
     ("GB_VAT_ID", "VAT 123 4567 82", []),  # without the GB prefix: any nine digits
-    ("CH_UID", "UID CHE-123.456.788 MWST", ["CHE-123.456.788"]),
+    ("CH_UID", "UID CHE-123.456.788 MWST", ["CHE-123.456.788 MWST"]),
     ("CH_UID", "TVA CHE123456788.", ["CHE123456788"]),
-    ("CH_UID", "CHE 123.456.788 IVA", ["CHE 123.456.788"]),
+    ("CH_UID", "CHE 123.456.788 IVA", ["CHE 123.456.788 IVA"]),
     ("CH_UID", "UID CHE-123.456.789", []),  # check digit off by one
     ("CH_UID", "UID 123.456.788", []),  # without CHE
     ("CH_UID", "CHEF-123.456.788", []),
