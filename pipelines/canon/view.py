@@ -72,7 +72,7 @@ KEY_SEPARATOR: Final = "\x1f"
 # punctuation, lower-to-upper (camelCase) and letter-digit steps.
 #
 # The rest of the keyword's own name is a run of letters, digits, ``_``, ``-`` and ``.``
-# (or up to three spaced qualifiers, ``Phone Number``, the one allow list left: prose
+# and up to three spaced qualifiers (``Phone Number``, the one allow list left: prose
 # writes spaces after a keyword, and a reply filter would otherwise hold the words
 # after every keyword until it knew no separator follows); a later name is any text.
 # Every path through it crosses a separator, which no reply or prose holds: there the
@@ -138,7 +138,7 @@ _OTHER_KIND: Final = (
 _NAME_CHAR: Final = rf"(?:(?!{_OTHER_KIND})[^{_SEP}])"
 _OWN_CHAR: Final = rf"(?:(?!{_OTHER_KIND})[\p{{L}}\p{{N}}_\-.])"
 KEY_PATH_TAIL: Final = (
-    rf"(?:(?:(?:[ ]{_QUALIFIER}){{1,3}}|{_OWN_CHAR}{{0,{_CONTEXT_NAME_CHARS}}})"
+    rf"(?:{_OWN_CHAR}{{0,{_CONTEXT_NAME_CHARS}}}(?:[ ]{_QUALIFIER}){{0,3}}"
     rf"(?:{_SEP}{_NAME_CHAR}{{1,{_CONTEXT_NAME_CHARS}}}){{0,{_CONTEXT_NAMES - 1}}}{_SEP})?"
 )
 # The most characters KEY_PATH_TAIL matches.

@@ -220,6 +220,8 @@ def _nest(names: Sequence[str], leaf: object) -> object:
         # a name that goes on after a space: "Phone Number", "SSN Number"
         ({"Phone Number": "4155550123"}, {"Phone Number": "[PHONE_1]"}),
         ({"SSN Number": "536221234"}, {"SSN Number": "[US_SSN_1]"}),
+        ({"ssn_primary number": "536221234"}, {"ssn_primary number": "[US_SSN_1]"}),
+        ({"SSN Number Type": "536221234"}, {"SSN Number Type": "536221234"}),
         # a sibling's key path is its own: a closed object's names leave the path
         ({"ssn": {"primary": "536221234"}, "order": {"id": "536221299"}},
          {"ssn": {"primary": "[US_SSN_1]"}, "order": {"id": "536221299"}}),
