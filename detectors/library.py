@@ -44,6 +44,8 @@ from detectors.entity_pattern import (
     keyword,
 )
 from detectors.library_personal import (
+    LABEL_TAIL_COLON,
+    LABEL_TAIL_MAX,
     PERSONAL_ENTRIES,
     bare_phone_entity,
     phone_before_word_entity,
@@ -231,17 +233,21 @@ _NOT_VERSION: Final = r"(?<!(?i:\bv|\bver|\bversion|\brelease|\bbuild|\bfirmware
 # view a keyword anywhere in the key path above the value (KEY_PATH_TAIL).
 _SSN_KEYWORD: Final = (
     r"(?:(?<![^\W_])|(?<=\p{Ll})(?=S))"
-    r"(?i:ssn|ss\#|social[ \t_]?security(?:[ \t_]?(?:number|no\.?|nr\.?|\#))?)"
+    r"(?i:ssn|ss\#|social[ \t_\-]?security(?:[ \t_\-]?(?:number|no\.?|nr\.?|\#))?)"
     r"(?:(?![^\W\d_])|(?<=\p{Ll})(?=\p{Lu}))" + KEY_PATH_TAIL
 )
 # Between keyword and number: at most four short fillers as forms, prose and data
 # write them ("SSN: ", "SSN# ", "SSN is ", "SSN on file: ", '"ssn": "', "ssn=").
+# Or a label running on to its colon ("SSN of the applicant: ", "SSN (primary): ").
 _SSN_GAP: Final = (
-    r"(?:[ \t]{0,3}(?:[:#=(\-\"']|(?i:is|was|on[ \t]file|number|no\.|nr\.)(?!\w))){0,4}[ \t]{0,3}"
+    r"(?:"
+    + LABEL_TAIL_COLON
+    + r"|(?:[ \t]{0,3}(?:[:#=(\-\"']|(?i:is|was|on[ \t]file|number|no\.|nr\.)(?!\w))){0,4}"
+    + r"[ \t]{0,3})"
 )
 # "social security number" (22), the key path, four fillers of at most 3 + 7, 3 spaces,
 # 9 digits.
-_SSN_BARE_MAX: Final = 22 + KEY_PATH_TAIL_MAX + 4 * 10 + 3 + 11
+_SSN_BARE_MAX: Final = 22 + KEY_PATH_TAIL_MAX + max(4 * 10 + 3, LABEL_TAIL_MAX) + 11
 
 # The most userinfo characters an e-mail candidate's "@" is checked back over (the egress
 # filter's look-behind window is 128 characters: "://" plus these fit).

@@ -37,6 +37,8 @@ from pipelines.canon.view import KEY_PATH_TAIL, KEY_PATH_TAIL_MAX
 
 __all__ = [
     "PERSONAL_ENTRIES",
+    "LABEL_TAIL_COLON",
+    "LABEL_TAIL_MAX",
     "PHONE_WORDS_AFTER",
     "bare_phone_entity",
     "phone_before_word_entity",
@@ -45,24 +47,28 @@ __all__ = [
 
 def _gap(words: Iterable[str] = ()) -> str:
     """At most four short fillers between a keyword and its value (``: ``, ``is``, ``#``,
-    the ``?`` of a question: "What's your credit card? 5018…")."""
+    the ``?`` of a question: "What's your credit card? 5018…", a word in brackets:
+    "Telefon (mobil) 015123456789")."""
     fillers = ["is", "was", "on", "am", "of", "no.", "nr.", "number", "nummer", *words]
     return (
-        r"(?:[ \t]{0,3}(?:[:#=(\-\"'.,?]|" + keyword(fillers) + r"(?![^\W\d_])))"
+        r"(?:[ \t]{0,3}(?:[:#=(\-\"'.,?]|\(\p{L}{1,12}\)|" + keyword(fillers)
+        + r"(?![^\W\d_])))"
         r"{0,4}[ \t]{0,3}"
     )
 
 
-_GAP_MAX: Final = 4 * 10 + 3
+_GAP_MAX: Final = 4 * 14 + 3
 # A name between a keyword and its value: up to three capitalised words, after "of" /
 # "von" if written ("Personalausweisnummer von Benjamin Kabus lautet …").
 # A double name is one word ("Heinz-Wilhelm", "Meyer-Lüdenscheidt").
 # A label's colon may come first ("Passnummern: Luis Mäder - V84306675").
+# A title may come first ("passport no. of Mr. Brown is …", "von Frau Dr. Weber").
 _NAMES: Final = (
     r"(?:(?:[ ]?:)?(?:[ ](?:of|for|von|fur|des))?"
+    r"(?:[ ](?:Mr|Mrs|Ms|Miss|Dr|Prof|Herr|Herrn|Frau)\.?){0,2}"
     r"(?:[ ]\p{Lu}[\p{Ll}']{1,24}(?:-\p{Lu}?[\p{Ll}']{1,24})?){1,3})?"
 )
-_NAMES_MAX: Final = 2 + 4 + 3 * 52
+_NAMES_MAX: Final = 2 + 4 + 2 * 7 + 3 * 52
 # A label that ends in a colon may run on in words after its keyword ("SWIFT/BIC for
 # the incoming payment: …", "date of birth of the applicant: …", German nouns
 # capitalised: "BIC für den Zahlungseingang: …", "the card ending in the number below
@@ -82,10 +88,10 @@ _LABEL_TAIL: Final = (
 # After a verb ("call", "reach") words up to a copula or "=" are prose or a key ("call
 # me when the order is 4537120417", "call count = 1234567890"): only a colon ends a
 # label there.
-_LABEL_TAIL_COLON: Final = _LABEL_WORDS + r"[ ]?:[ \t]{0,3}"
+LABEL_TAIL_COLON: Final = _LABEL_WORDS + r"[ ]?:[ \t]{0,3}"
 # A pattern that never matches: no label runs on (the gap alone joins word and value).
 _NO_LABEL_TAIL: Final = r"(?!)"
-_LABEL_TAIL_MAX: Final = 8 * 23 + 10
+LABEL_TAIL_MAX: Final = 8 * 23 + 10
 # Words of a sentence between a keyword and a value whose checksum marks it ("Für die
 # Rentenversicherung: meine Nummer ist 9133250872", "BIC of our bank is DEUTDEFF"): up
 # to six words, joined by spaces or a colon or comma, never a sentence's end.  Only
@@ -103,14 +109,16 @@ _WORD_END: Final = r"(?:(?![^\W\d_])|(?<=\p{Ll})(?=\p{Lu}))"
 
 
 def _name_forms(words: Iterable[str]) -> list[str]:
-    """``words`` and, for a keyword of several words, its snake_case and camelCase
-    spellings, as member names write it (``date_of_birth``, ``dateOfBirth``)."""
+    """``words`` and, for a keyword of several words, its snake_case, kebab-case and
+    camelCase spellings, as member names write it (``date_of_birth``, ``date-of-birth``,
+    ``dateOfBirth``)."""
     forms: list[str] = []
     for word in words:
         forms.append(word)
         parts = word.split(" ")
         if len(parts) > 1:
             forms.append("_".join(parts))
+            forms.append("-".join(parts))
             forms.append(parts[0] + "".join(part[:1].upper() + part[1:] for part in parts[1:]))
     return list(dict.fromkeys(forms))
 
@@ -164,7 +172,7 @@ def _keyed(
         max_length=max(len(form) for form in forms)
         + KEY_PATH_TAIL_MAX
         + between_max
-        + max(_GAP_MAX, _LABEL_TAIL_MAX)
+        + max(_GAP_MAX, LABEL_TAIL_MAX)
         + value_max,
         anchors=forms,
         starts_at_anchor=True,
@@ -210,7 +218,7 @@ _BIRTH_WORDS: Final = (
 # --- phone numbers without separators ---------------------------------------------
 
 _PHONE_WORDS: Final = (
-    "phone", "telephone", "tel", "tel.", "mobile", "cell", "cellphone", "fax", "call",
+    "phone", "phones", "telephone", "tel", "tel.", "mobile", "cell", "cellphone", "fax", "call",
     "called", "calling", "calls", "phoned", "voicemail", "voice mail", "texted",
     "sms", "whatsapp", "contact", "contacted", "reach", "reached", "dial", "dialed",
     "dialled",
@@ -287,7 +295,7 @@ def bare_phone_entity(validator: v.Validator) -> EntityPattern:
         "Phone number right after a phone keyword, without separators or grouped any way",
         _PHONE_FILLERS,
         between_names=True,
-        label_tail=_LABEL_TAIL_COLON,
+        label_tail=LABEL_TAIL_COLON,
     )
     context = _keyed(
         "PHONE_BARE",
@@ -678,7 +686,7 @@ PERSONAL_ENTRIES: Final[tuple[EntityPattern, ...]] = (
         0.8,
         "US SSN after a generic id word ('ID number', 'Government ID'): the SSA's rules",
         not_after=_NOT_A_RECORD_ID,
-        label_tail=_LABEL_TAIL_COLON,
+        label_tail=LABEL_TAIL_COLON,
     ),
     _keyed(
         "US_ITIN_BARE",

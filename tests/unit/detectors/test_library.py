@@ -189,6 +189,10 @@ ROWS: list[tuple[str, str, list[str]]] = [
     ("US_SSN", "leading zero 074-48-6631,", ["074-48-6631"]),
     ("US_SSN", "leading zero 068 99 0373.", ["068 99 0373"]),
     # US_SSN_BARE: nine digits right after an SSN keyword; the span is the number
+    ("US_SSN_BARE", "SSN of the applicant: 536221234", ["536221234"]),  # a label's colon
+    ("US_SSN_BARE", "SSN (primary): 536221234", ["536221234"]),
+    ("US_SSN_BARE", "social-security-number: 536221234", ["536221234"]),  # kebab-case
+    ("US_SSN_BARE", "SSN of the applicant was checked, ref 536221234", []),
     ("US_SSN_BARE", "Background check: SSN 536221234, DOB", ["536221234"]),
     ("US_SSN_BARE", "SSN: 058632768", ["058632768"]),
     ("US_SSN_BARE", "SSN# 536221234", ["536221234"]),

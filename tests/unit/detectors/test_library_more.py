@@ -90,6 +90,8 @@ MORE_ROWS: list[tuple[str, str, list[str]]] = [
     ("PHONE_BARE", "The answer is 1234567890.", []),
     ("PHONE_BARE", "call count = 1234567890", []),  # after a verb only a colon ends a label
     ("PHONE_BARE", "registered on 01 10 2023", []),  # a date written with spaces
+    ("PHONE_BARE", "Telefon (mobil) 015123456789", ["015123456789"]),  # a word in brackets
+    ("PHONE_BARE", "phones: 4155551234", ["4155551234"]),
     # PHONE_BEFORE_WORD: a phone word right after the number names it
     ("PHONE_BEFORE_WORD", "6833001756 office", ["6833001756"]),
     ("PHONE_BEFORE_WORD", "2432506465 fax\n", ["2432506465"]),
@@ -322,6 +324,7 @@ MORE_ROWS: list[tuple[str, str, list[str]]] = [
     ("PASSPORT", "My passport expires soon and the booking reference is 123456789", []),
     ("PHONE_BARE", "call me when the order is 4537120417", []),  # a verb: prose to "is"
     ("PHONE_BARE", "phone (mobile): 4155551234", ["4155551234"]),
+    ("PASSPORT", "passport no. of Mr. Brown is 123456789", ["123456789"]),  # a title
     ("PASSPORT", "die Passnummern: Luis Mäder – V84306675, Fatime", ["V84306675"]),
     ("PASSPORT", "Reisepassnummer für die Bescheinigung: IP4828435", ["IP4828435"]),
     ("PASSPORT", "Passnummern: Remo Mühle – C0G36W0MV8, Nurettin", ["C0G36W0MV8"]),

@@ -76,12 +76,12 @@ def test_match_reach_of_the_builtins() -> None:
     """Pinned per built-in: a change of the library or of regex's parser shows here."""
     reach = {p.name: match_reach(p.pattern) for p in BUILTIN_PATTERNS}
     assert reach == {
-        "EMAIL": 654, "US_SSN": 13, "US_SSN_BARE": 482, "US_ITIN": 13, "US_ITIN_BARE": 773,
-        "PHONE": 100, "PHONE_BARE": 917, "CREDIT_CARD": 39, "IBAN": 45, "DE_TAX_ID": 16,
+        "EMAIL": 654, "US_SSN": 13, "US_SSN_BARE": 628, "US_ITIN": 13, "US_ITIN_BARE": 773,
+        "PHONE": 100, "PHONE_BARE": 931, "CREDIT_CARD": 39, "IBAN": 45, "DE_TAX_ID": 16,
         "IPV4": 29, "IPV6": 54, "PEM_PRIVATE_KEY": None, "JWT": None, "AWS_ACCESS_KEY": 21,
         "GITHUB_TOKEN": 256, "SLACK_TOKEN": 256, "ANTHROPIC_API_KEY": 308,
-        "OPENAI_API_KEY": 308, "BEARER_TOKEN": 4109, "DATE_OF_BIRTH": 801, "US_SSN_ID": 627,
-        "CREDIT_CARD_BARE": 764, "PASSPORT": 783, "DE_ID_CARD": 790, "CH_AHV": 18, "ES_DNI": 11,
+        "OPENAI_API_KEY": 308, "BEARER_TOKEN": 4109, "DATE_OF_BIRTH": 815, "US_SSN_ID": 627,
+        "CREDIT_CARD_BARE": 764, "PASSPORT": 797, "DE_ID_CARD": 804, "CH_AHV": 18, "ES_DNI": 11,
         "IT_CODICE_FISCALE": 17, "FR_NIR": 23, "SE_PERSONNUMMER": 15, "NL_BSN": 762,
         "PL_PESEL": 750, "EU_VAT_ID": 16, "GB_VAT_ID": 20, "CH_UID": 22, "DE_RVNR": 18,
         "AT_SVNR": 782, "UK_NINO": 14, "UK_NINO_KEYED": 632, "BIC": 615, "UK_ADDRESS": 326,
