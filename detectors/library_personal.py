@@ -36,9 +36,9 @@ from detectors.entity_pattern import (
 from pipelines.canon.view import KEY_PATH_TAIL, KEY_PATH_TAIL_MAX
 
 __all__ = [
-    "PERSONAL_ENTRIES",
     "LABEL_TAIL_COLON",
     "LABEL_TAIL_MAX",
+    "PERSONAL_ENTRIES",
     "PHONE_WORDS_AFTER",
     "bare_phone_entity",
     "phone_before_word_entity",
