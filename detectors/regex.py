@@ -145,6 +145,7 @@ class RegexDetector:
         "_clustered",
         "_labels",
         "_name",
+        "_near_gate",
         "_near_runs",
         "_numeric",
         "_pool",
@@ -164,6 +165,15 @@ class RegexDetector:
         # for in the same pass over the clusters.
         self._near_runs = tuple((i, r) for i, r in enumerate(self._rules) if r.near_digits)
         self._clustered = bool(self._numeric or self._near_runs)
+        # One search for all of their hit patterns over the widest window, in which each
+        # pattern's own window lies: a cluster where it finds nothing holds no hit.
+        self._near_gate = (
+            re.compile("|".join(f"(?:{r.near.pattern})" for _, r in self._near_runs if r.near))
+            if self._near_runs
+            else None,
+            min((r.near_digits for _, r in self._near_runs), default=0),
+            max((r.near_lead for _, r in self._near_runs), default=0),
+        )
         # The numeric rules as plain tuples, fewest digits first, so that a cluster
         # stops at the first rule needing more digits than it holds:
         # (fewest digits, index, rule, fewest dots, prefilter, lead).
@@ -317,6 +327,7 @@ class RegexDetector:
             assert rule.near is not None  # set with near_digits
             hits = found.setdefault(index, [])
             near_runs.append((hits, rule.near, rule.near_digits, rule.near_lead))
+        near_gate, gate_digits, gate_lead = self._near_gate
         plan = self._cluster_plan
         size = len(text)
         for count, match in enumerate(_CLUSTER.finditer(text)):
@@ -332,11 +343,21 @@ class RegexDetector:
             chunk = text[start:stop]
             digits = len(chunk.translate(_DROP_SEPARATORS))
             window_end = min(size, stop + 2)
-            for hits, near, fewest, before in near_runs:
-                if digits >= fewest:
-                    begin = max(0, start - before)
-                    if near.search(text, begin, window_end) is not None:
-                        hits += (hit.span() for hit in near.finditer(text, begin, window_end))
+            window = text[start:window_end]
+            if near_runs and (
+                near_gate is None
+                or (
+                    digits >= gate_digits
+                    and near_gate.search(text, max(0, start - gate_lead), window_end) is not None
+                )
+            ):
+                for hits, near, fewest, before in near_runs:
+                    if digits >= fewest:
+                        begin = max(0, start - before)
+                        if near.search(text, begin, window_end) is not None:
+                            hits += (
+                                hit.span() for hit in near.finditer(text, begin, window_end)
+                            )
             dots = chunk.count(".")
             for fewest, index, rule, min_dots, needs, before in plan:
                 if digits < fewest:
@@ -350,8 +371,10 @@ class RegexDetector:
                         found[index] += self._matches(
                             rule, text, begin, end, budget, anchored=True
                         )
-                elif needs is None or needs(chunk, digits):
-                    found[index] += self._matches(rule, text, start, window_end, budget)
+                elif needs is None or needs(window, digits):
+                    found[index] += self._matches(
+                        rule, text, start, window_end, budget, fewest=fewest
+                    )
         return found
 
     def _gated_matches(self, rule: Rule, text: str, budget: _Budget) -> list[tuple[int, int]]:
@@ -435,10 +458,22 @@ class RegexDetector:
         budget: _Budget,
         *,
         anchored: bool = False,
+        fewest: int = 0,
     ) -> list[tuple[int, int]]:
+        """The accepted matches of ``rule`` in ``text[pos:stop]``, left to right.
+
+        ``anchored``: only the one match starting at ``pos`` is tried.  ``fewest``: every
+        match holds at least that many characters other than the cluster separators (a
+        numeric rule's fewest digits), so the search goes on past a match or a rejected
+        start only while what is left of the window holds that many.
+        """
         spans: list[tuple[int, int]] = []
         finder = rule.compiled.match if anchored else rule.compiled.search
+        first = True
         while pos < stop:
+            if fewest and not first and len(text[pos:stop].translate(_DROP_SEPARATORS)) < fewest:
+                break
+            first = False
             match = self._run(finder, text, pos, stop, budget)
             if match is None:
                 break
@@ -503,11 +538,14 @@ class RegexDetector:
         stop: int,
         budget: _Budget,
     ) -> regex.Match[str] | None:
-        """One search/match call, under ``timeout=`` for what is left of the budget."""
+        """One search/match call, under ``timeout=`` for what is left of the budget.
+
+        The arguments are passed by position (``concurrent``, ``partial``, ``timeout``):
+        the ``regex`` module parses keyword arguments at about a microsecond a call,
+        as much as a short search costs.
+        """
         try:
-            if stop - pos > _LONG_WINDOW:
-                return method(text, pos, stop, timeout=budget.left(), concurrent=True)
-            return method(text, pos, stop, timeout=budget.left())
+            return method(text, pos, stop, stop - pos > _LONG_WINDOW, False, budget.left())
         except TimeoutError as exc:
             raise budget.exhausted() from exc
 

@@ -97,6 +97,9 @@ _ANCHOR_DIGIT_RUNS: Final[Mapping[str, int]] = {
     "NL_BSN": 9,
     "PL_PESEL": 11,
 }
+# A stronger window core for some of them, which every value holds: a bare phone number
+# is 1?[0-9]{10} or 0[0-9]{6,13}, so a run of seven from a trunk 0, or one of ten.
+_ANCHOR_CORES: Final[Mapping[str, str]] = {"PHONE_BARE": r"0[0-9]{6}|[0-9]{10}"}
 _CLUSTER_RULES: Final[Mapping[str, tuple[int, int, int]]] = {
     # built-in name: (fewest digits a value has, fewest dots, characters it starts
     # before the cluster: the IBAN country code, then the only start tried)
@@ -140,7 +143,7 @@ def may_hold_phone(chunk: str, digits: int) -> bool:
 
 
 def _core_occurs(core: str) -> Callable[[str, int], bool]:
-    """A prefilter: the pattern's digit core, without its look-arounds, is in the chunk.
+    """A prefilter: the pattern's core, without its look-arounds, is in the window.
 
     Compiled with the standard library, which runs these plain ASCII classes several
     times faster than ``regex`` runs the library patterns (whose boundary look-arounds
@@ -151,17 +154,22 @@ def _core_occurs(core: str) -> Callable[[str, int], bool]:
     return lambda chunk, _digits: search(chunk) is not None
 
 
-# Necessary conditions of numeric built-ins on a digit cluster: every match of the
-# library pattern contains a match of the core (the property tests check this).
+# Necessary conditions of numeric built-ins on the search window of a digit cluster
+# (the cluster and the two characters after it, where a match lies whole): every match
+# of the library pattern contains a match of the core (the property tests check this).
 _CLUSTER_NEEDS: Final[Mapping[str, Callable[[str, int], bool]]] = {
     "US_SSN": _core_occurs(r"[0-9]{3}[ \-.][0-9]{2}[ \-.][0-9]{4}"),
     "DE_TAX_ID": _core_occurs(r"[0-9]{2}(?:[ \-.][0-9]{3}){3}|[0-9]{11}"),
     "CREDIT_CARD": _core_occurs(r"[0-9](?:[ \-.]?[0-9]){11}"),
     "IPV4": _core_occurs(r"[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}"),
     "US_ITIN": _core_occurs(r"9[0-9]{2}[ \-.][5-9][0-9][ \-.][0-9]{4}"),
-    "CH_AHV": _core_occurs(r"756[.]?[0-9]{4}"),
-    "ES_DNI": _core_occurs(r"[0-9]{8}"),
-    "FR_NIR": _core_occurs(r"[12] ?[0-9]{2} ?[0-9]{2} ?[0-9]{2}"),
+    "CH_AHV": _core_occurs(r"756(?:\.[0-9]{4}\.[0-9]{4}\.|[0-9]{8})[0-9]{2}"),
+    # the check letter stands right after the cluster
+    "ES_DNI": _core_occurs(r"[0-9]{8}-?[A-Z]"),
+    "FR_NIR": _core_occurs(
+        r"[12] ?[0-9]{2} ?(?:0[1-9]|1[0-2]|[2-9][0-9]) ?(?:[0-9]{2}|2[AB]) ?"
+        r"[0-9]{3} ?[0-9]{3} ?[0-9]{2}"
+    ),
     "SE_PERSONNUMMER": _core_occurs(r"[0-9]{6}[-+][0-9]{4}"),
 }
 
@@ -359,7 +367,7 @@ def _builtin_rules(options: Mapping[str, object], context: DetectorContext) -> l
                 near_ahead=near_ahead,
                 near_digits=near_digits,
                 near_lead=near_lead,
-                window_core=re.compile(f"[0-9]{{{run}}}") if run else None,
+                window_core=re.compile(_ANCHOR_CORES.get(name, f"[0-9]{{{run}}}")) if run else None,
             )
         )
     return rules
