@@ -143,6 +143,7 @@ class RegexDetector:
         "_anchors",
         "_cluster_plan",
         "_clustered",
+        "_digit_run",
         "_labels",
         "_name",
         "_near_gate",
@@ -184,6 +185,13 @@ class RegexDetector:
             )
         )
         self._anchors = _AnchorIndex(self._rules)
+        # The shortest digit run a window core of a rule tried at its anchors needs: the
+        # runs of at least that many digits are found once per scan, where one is needed.
+        fewest_run = min(
+            (r.window_core.run for r in self._rules if r.window_core and r.window_core.run),
+            default=0,
+        )
+        self._digit_run = regex.compile(f"[0-9]{{{fewest_run},}}") if fewest_run else None
         # (index, rule) of the rules searched in the whole text, each behind its own
         # gate (an anchor in any case, a gitleaks keyword; custom rules have none).
         self._searched = tuple(
@@ -287,10 +295,15 @@ class RegexDetector:
                     per_rule.append((index, self._near_matches(rule, text, hits, budget)))
             per_rule += [(index, matches) for index, matches in numeric.items() if matches]
         rules = self._rules
+        runs: tuple[list[int], list[int]] | None = None  # built when first needed
         for index, starts in self._anchors.starts(text, caseless).items():
             rule = rules[index]
             if rule.at_anchor:
-                per_rule.append((index, self._at_anchor_matches(rule, text, starts, budget)))
+                if runs is None and rule.window_core is not None and rule.window_core.run:
+                    runs = self._digit_runs(text, budget)
+                per_rule.append(
+                    (index, self._at_anchor_matches(rule, text, starts, budget, runs or ([], [])))
+                )
             else:  # gated: one of its anchors occurs
                 per_rule.append((index, self._gated_matches(rule, text, budget)))
         for index, rule in self._searched:
@@ -431,20 +444,41 @@ class RegexDetector:
             spans += self._matches(rule, text, begin, end, budget)
         return spans
 
+    def _digit_runs(self, text: str, budget: _Budget) -> tuple[list[int], list[int]]:
+        """(starts, ends) of the text's maximal runs of digits that a window core may
+        need, in order: one search over the text for all the windows of a scan."""
+        starts: list[int] = []
+        ends: list[int] = []
+        if self._digit_run is not None:
+            try:
+                for run in self._digit_run.finditer(
+                    text, concurrent=len(text) > _LONG_WINDOW, timeout=budget.left()
+                ):
+                    starts.append(run.start())
+                    ends.append(run.end())
+            except TimeoutError as exc:
+                raise budget.exhausted() from exc
+        return starts, ends
+
     def _at_anchor_matches(
-        self, rule: Rule, text: str, starts: Iterable[int], budget: _Budget
+        self,
+        rule: Rule,
+        text: str,
+        starts: Iterable[int],
+        budget: _Budget,
+        runs: tuple[list[int], list[int]],
     ) -> list[tuple[int, int]]:
         """Try the rule only where one of its anchors starts: every match starts there.
 
-        With a ``window_core``, only where that core occurs in the window, as it does in
-        every match.
+        With a ``window_core``, only where the window holds that core, as every match
+        does; ``runs`` are the text's digit runs (:meth:`_digit_runs`) it reads.
         """
         spans: list[tuple[int, int]] = []
         size = len(text)
         core = rule.window_core
         for at in starts:
             stop = min(size, at + rule.max_length + 2)
-            if core is not None and core.search(text, at, stop) is None:
+            if core is not None and not core.holds(text, at, stop, runs):
                 continue
             spans += self._matches(rule, text, at, stop, budget, anchored=True)
         return spans

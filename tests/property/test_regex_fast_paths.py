@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from detectors.library import BUILTIN_ENTITIES, EXTENSION_MARK
-from detectors.regex import RegexDetector
+from detectors.regex import RegexDetector, _Budget
 from detectors.regex_rules import rules_from_options
 from pipelines.spans import DetectorContext
 
@@ -243,10 +243,12 @@ def test_every_numeric_rule_finds_without_its_digit_floor_what_it_finds_with_it(
 # Addresses of each country's shape (street line, postcode and town, state and ZIP),
 # real ones and near misses, pension insurance numbers, and digit runs and words.
 _STREET = _one_of("Hauptstraße 12", "Am Mühlbach 12", "Kärntner Straße 12/3/14", "123 Main St",
-                  "784 Monica Lakes Suite 566", "Seite 12", "10 Downing Street")  # fmt: skip
+                  "784 Monica Lakes Suite 566", "Seite 12", "10 Downing Street",
+                  "Flat 3, 12 Mill Lane", "221B Baker Street")  # fmt: skip
 _TOWN = _one_of("10115 Berlin", "80331 München", "A-1010 Wien", "CH-3011 Bern", "8001 Zürich",
                 "2019 eröffnet", "Springfield, IL 62704", "New Gregory, IN 03628",
-                "Springfield, XX 62704", "London SW1A 2AA", "page 62704")  # fmt: skip
+                "Springfield, XX 62704", "London SW1A 2AA", "Leeds LS1 4AP", "London NW1 6XE",
+                "Manchester M1 1AE", "page 62704", "London SW1A 2A", "3DS")  # fmt: skip
 _ADDRESS_PIECES = st.lists(
     _joined(_STREET, _one_of(", ", "\n", " ", ",  "), _TOWN)
     | _one_of("15070649C103", "65 170839 J 00 3", "123456 A", "2024", "12345", "1234 ", "x",
@@ -306,3 +308,75 @@ def test_bare_phone_spans_are_those_of_a_scan_without_the_window_core(text: str)
     assert rule.window_core is not None
     plain = RegexDetector("rx", [dataclasses.replace(rule, window_core=None)])
     assert RegexDetector("rx", [rule]).scan(text) == plain.scan(text)
+
+
+# --- EU VAT ids: a prefix and an id that nothing continues --------------------------
+
+_VAT_TEXT = st.lists(
+    _joined(
+        _one_of("DE", "AT", "ATU", "FR", "ES", "WEST", "REST", "IT", "XI", "EL", "de", "GB", "x"),
+        _one_of("", " ", "  ", "-", ""),
+        st.sampled_from([1, 2, 8, 9, 11, 12, 13]).flatmap(_digits)
+        | _one_of("U12345678", "X1234567L", "12+45*78", "AB", "B", "U1234567"),
+        _one_of("", " ", "-", "A", "x", ".", "+", "*", "_", "\n", ", "),
+    ),
+    max_size=6,
+).map("".join)
+
+
+@SETTINGS
+@given(_VAT_TEXT)
+def test_every_vat_match_holds_its_window_core(text: str) -> None:
+    """Every raw EU_VAT_ID match (the library pattern is the oracle) holds the window
+    core its anchors are tried by."""
+    from detectors.library import compile_pattern
+
+    (rule,) = rules_from_options({"entities": ["EU_VAT_ID"]}, DetectorContext(name="rx"))
+    assert rule.window_core is not None
+    assert rule.window_core.pattern is not None
+    assert not rule.window_core.run
+    for match in compile_pattern(BUILTIN_ENTITIES["EU_VAT_ID"]).finditer(text, overlapped=True):
+        assert rule.window_core.holds(text, match.start(), match.end(), ([], [])), text
+
+
+@SETTINGS
+@given(_VAT_TEXT)
+def test_vat_spans_are_those_of_a_scan_without_the_window_core(text: str) -> None:
+    """EU_VAT_ID finds the same spans with its window core removed."""
+    (rule,) = rules_from_options({"entities": ["EU_VAT_ID"]}, DetectorContext(name="rx"))
+    plain = RegexDetector("rx", [dataclasses.replace(rule, window_core=None)])
+    assert RegexDetector("rx", [rule]).scan(text) == plain.scan(text)
+
+
+# --- the digit-run index the window cores read --------------------------------------
+
+_RUNS_TEXT = st.lists(
+    st.sampled_from([1, 3, 4, 6, 7, 9, 10, 11, 12, 13]).flatmap(_digits)
+    | _one_of(" ", "x", "-", "0", "00", "call ", "\n", "ü", "٣"),
+    max_size=12,
+).map("".join)
+
+
+@SETTINGS
+@given(_RUNS_TEXT, st.integers(0, 60), st.integers(0, 60))
+def test_window_cores_read_from_the_run_index_agree_with_a_search_of_the_window(
+    text: str, start: int, length: int
+) -> None:
+    """Each at-anchor built-in's window core, read from the scan's index of digit runs,
+    holds exactly where a search of the window for its digit run (written out here:
+    k digits; for PHONE_BARE seven from a 0 or ten) finds one."""
+    rules = [rule for rule in rules_from_options({}, DetectorContext(name="rx")) if rule.at_anchor]
+    detector = RegexDetector("rx", rules)
+    runs = detector._digit_runs(text, _Budget("rx", 10.0, None))  # the index under test
+    stop = min(len(text), start + length)
+    checked = 0
+    for rule in rules:
+        core = rule.window_core
+        if core is None or not core.run:
+            continue
+        oracle = r"0[0-9]{6}|[0-9]{10}" if core.plain else f"[0-9]{{{core.run}}}"
+        expected = regex.search(oracle, text[start:stop]) is not None
+        assert core.holds(text, start, stop, runs) == expected, (rule.label, core)
+        checked += 1
+    assert checked >= 6
+
