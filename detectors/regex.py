@@ -45,6 +45,7 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from string import ascii_letters, ascii_uppercase
 from typing import Final, final
 
 import ahocorasick
@@ -97,6 +98,8 @@ _CLUSTER: Final = re.compile(
     rf"[0-9]{_RUN_CLASS}*(?:(?=[{_MARK_INITIALS}]){EXTENSION_MARK}(?=[0-9]){_RUN_CLASS}*)*"
 )
 _DROP_SEPARATORS: Final = str.maketrans("", "", " \t+()-./")
+# Two ASCII letters, in either case: an IBAN's country code before a cluster.
+_LETTER_PAIRS: Final = frozenset(a + b for a in ascii_letters for b in ascii_letters)
 # The shortest runs a rule needs: a postcode of 5 digits (where the address rules
 # look), a phone number of 6 digits, an IPv4 address of 7 characters.  Shorter runs
 # (years, amounts, ticket numbers) are dropped at once.
@@ -343,12 +346,15 @@ class RegexDetector:
         near_gate, gate_digits, gate_lead = self._near_gate
         plan = self._cluster_plan
         size = len(text)
-        for count, match in enumerate(_CLUSTER.finditer(text)):
-            if count % _CALLS_PER_CHECK == 0:
+        count = 0
+        for match in _CLUSTER.finditer(text):
+            count -= 1
+            if count < 0:
+                count = _CALLS_PER_CHECK - 1
                 budget.check()
             start, stop = match.span()
-            country = text[start - 2 : start] if start >= 2 else ""
-            lead = len(country) == 2 and country.isascii() and country.isalpha()
+            # (a slice before the text's start is empty, and no pair)
+            lead = text[start - 2 : start] in _LETTER_PAIRS
             if stop - start < _MIN_CLUSTER and not lead:
                 continue
             while start > 0 and text[start - 1] in "+(":
@@ -447,18 +453,18 @@ class RegexDetector:
     def _digit_runs(self, text: str, budget: _Budget) -> tuple[list[int], list[int]]:
         """(starts, ends) of the text's maximal runs of digits that a window core may
         need, in order: one search over the text for all the windows of a scan."""
-        starts: list[int] = []
-        ends: list[int] = []
-        if self._digit_run is not None:
-            try:
+        if self._digit_run is None:
+            return [], []
+        try:
+            spans = [
+                run.span()
                 for run in self._digit_run.finditer(
                     text, concurrent=len(text) > _LONG_WINDOW, timeout=budget.left()
-                ):
-                    starts.append(run.start())
-                    ends.append(run.end())
-            except TimeoutError as exc:
-                raise budget.exhausted() from exc
-        return starts, ends
+                )
+            ]
+        except TimeoutError as exc:
+            raise budget.exhausted() from exc
+        return [start for start, _ in spans], [end for _, end in spans]
 
     def _at_anchor_matches(
         self,
@@ -589,17 +595,20 @@ class _AnchorIndex:
     """Where the anchors of the rules tried at their anchors start, and which gated
     rules' anchors occur at all.
 
-    One Aho-Corasick pass over the text finds every anchor of every ``at_anchor`` rule
-    as spelled (the library spells each case form a match can start with).  A second
-    pass over the case-folded text finds the anchors of the ``at_anchor`` rules whose
-    pattern ignores case, and the anchors of the rules searched only if one of them
-    occurs in any case (the gate), when all of those are longer than one character
-    (one-character anchors, such as ``@``, occur everywhere; such rules, and gitleaks
-    rules with their keywords, keep the per-rule gate).  Two passes instead of a
-    ``str.find`` per anchor: the rules have hundreds of anchors between them.
+    The anchors of every ``at_anchor`` rule as spelled (the library spells each case
+    form a match can start with) are found in the text: those starting with an ASCII
+    capital by one standard-library alternation, longest first, tried again one
+    character after each hit (capitals are rare in text, and the search skips to
+    them; every shorter such anchor starting at a hit is a prefix of the longest one),
+    the few others by ``str.find``.  One Aho-Corasick pass over the case-folded text
+    finds the anchors of the ``at_anchor`` rules whose pattern ignores case, and the
+    anchors of the rules searched only if one of them occurs in any case (the gate),
+    when all of those are longer than one character (one-character anchors, such as
+    ``@``, occur everywhere; such rules, and gitleaks rules with their keywords, keep
+    the per-rule gate): the rules have hundreds of them between them.
     """
 
-    __slots__ = ("_caseless", "_exact", "gated")
+    __slots__ = ("_capitals", "_caseless", "_exact_finds", "_owners", "gated")
 
     def __init__(self, rules: Sequence[Rule]) -> None:
         exact: dict[str, list[int]] = {}
@@ -616,7 +625,27 @@ class _AnchorIndex:
                 continue
             for form in forms:
                 owners.setdefault(form, []).append(index)
-        self._exact = self._automaton(exact)
+        capitals = sorted((form for form in exact if form[:1] in ascii_uppercase), key=len)
+        self._capitals = (
+            re.compile("|".join(map(re.escape, reversed(capitals)))) if capitals else None
+        )
+        # Per capital anchor: the rules of it and of every capital anchor it starts with.
+        self._owners = {
+            form: tuple(
+                dict.fromkeys(
+                    index
+                    for prefix in capitals
+                    if form.startswith(prefix)
+                    for index in exact[prefix]
+                )
+            )
+            for form in capitals
+        }
+        self._exact_finds = tuple(
+            (form, tuple(dict.fromkeys(indexes)))
+            for form, indexes in exact.items()
+            if form not in self._owners
+        )
         self._caseless = self._automaton(caseless)
         # Rule indexes whose gate this index decides: skipped unless found by ``starts``.
         self.gated = frozenset(gated)
@@ -634,10 +663,23 @@ class _AnchorIndex:
     def starts(self, text: str, caseless: str) -> dict[int, list[int]]:
         """Per rule index, the sorted offsets at which one of its anchors starts."""
         found: dict[int, set[int]] = {}
-        for automaton, where in ((self._exact, text), (self._caseless, caseless)):
-            if automaton is None:
-                continue
-            for end, (back, indexes) in automaton.iter(where):
+        if self._capitals is not None:
+            owners = self._owners
+            search = self._capitals.search
+            hit = search(text)
+            while hit is not None:
+                at = hit.start()
+                for index in owners[hit.group()]:
+                    found.setdefault(index, set()).add(at)
+                hit = search(text, at + 1)
+        for form, indexes in self._exact_finds:
+            at = text.find(form)
+            while at != -1:
+                for index in indexes:
+                    found.setdefault(index, set()).add(at)
+                at = text.find(form, at + 1)
+        if self._caseless is not None:
+            for end, (back, indexes) in self._caseless.iter(caseless):
                 for index in indexes:
                     found.setdefault(index, set()).add(end - back)
         return {index: sorted(offsets) for index, offsets in found.items()}

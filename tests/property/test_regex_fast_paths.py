@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from detectors.library import BUILTIN_ENTITIES, EXTENSION_MARK
 from detectors.regex import RegexDetector, _Budget
-from detectors.regex_rules import rules_from_options
+from detectors.regex_rules import Rule, rules_from_options
 from pipelines.spans import DetectorContext
 
 SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -380,3 +380,73 @@ def test_window_cores_read_from_the_run_index_agree_with_a_search_of_the_window(
         checked += 1
     assert checked >= 6
 
+
+
+# --- the anchor index: every anchor start, as a scan of every offset finds them -----
+
+
+def _anchor_forms() -> list[str]:
+    from detectors.regex_rules import rules_from_options
+
+    rules = rules_from_options({}, DetectorContext(name="rx"))
+    return sorted({form for rule in rules if rule.at_anchor for form in rule.anchors})
+
+
+_OVERLAPS = _one_of(
+    "DEATU", "ESE", "AKIASIA", "CHECHE", "GBGB", ":///", "x", " ", "\n", "DE", "de", "ES", "Sk",
+    "ATU1", "accountKeyAccountKey", "SharedAccessKey=",
+)  # fmt: skip
+_ANCHOR_TEXT = st.lists(st.sampled_from(_anchor_forms()) | _OVERLAPS, max_size=10).map("".join)
+
+
+@SETTINGS
+@given(_ANCHOR_TEXT, st.randoms(use_true_random=False))
+def test_the_anchor_index_finds_every_anchor_start(text: str, rnd: object) -> None:
+    """The anchor index reports, per rule, exactly the offsets where one of its anchors
+    starts: as spelled for a rule whose pattern keeps case, in the case-folded text
+    otherwise (the oracle tries every anchor at every offset)."""
+    import random
+
+    from pipelines.canon import fold_case
+
+    assert isinstance(rnd, random.Random)
+    text = "".join(ch.swapcase() if rnd.random() < 0.2 else ch for ch in text)
+    rules = rules_from_options({}, DetectorContext(name="rx"))
+    detector = RegexDetector("rx", rules)
+    caseless = fold_case(text)
+    found = detector._anchors.starts(text, caseless)  # the index under test
+    expected: dict[int, list[int]] = {}
+    for index, rule in enumerate(rules):
+        if index in detector._anchors.gated:
+            forms, where = rule.caseless_anchors, caseless
+        elif rule.at_anchor and rule.min_digits is None and not rule.near_digits:
+            forms = rule.caseless_anchors if rule.anchor_caseless else rule.anchors
+            where = caseless if rule.anchor_caseless else text
+        else:
+            continue
+        offsets = [at for at in range(len(text)) if any(where.startswith(f, at) for f in forms)]
+        if offsets:
+            expected[index] = offsets
+    assert found == expected
+
+
+@SETTINGS
+@given(st.text(alphabet="ABCDabcd x", max_size=30))
+def test_the_anchor_index_reports_anchors_that_start_or_overlap_one_another(text: str) -> None:
+    """Rules whose capital anchors start one another ("AB", "ABC", "ABCD") and whose
+    other anchors overlap themselves ("aba") are each reported at every offset where
+    one of their anchors starts (the oracle tries every anchor at every offset)."""
+    from pipelines.canon import fold_case
+
+    forms = [("AB",), ("ABC", "B"), ("ABCD", "Ab"), ("BCD",), ("aba", "aa")]
+    rules = [
+        Rule("X", regex.compile("[A-Z]+"), None, 0.9, anchors, None, at_anchor=True)
+        for anchors in forms
+    ]
+    found = RegexDetector("rx", rules)._anchors.starts(text, fold_case(text))
+    expected = {}
+    for index, anchors in enumerate(forms):
+        offsets = [at for at in range(len(text)) if any(text.startswith(a, at) for a in anchors)]
+        if offsets:
+            expected[index] = offsets
+    assert found == expected
