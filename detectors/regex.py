@@ -45,6 +45,7 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from string import ascii_letters, ascii_uppercase
 from typing import Final, final
 
 import ahocorasick
@@ -97,6 +98,8 @@ _CLUSTER: Final = re.compile(
     rf"[0-9]{_RUN_CLASS}*(?:(?=[{_MARK_INITIALS}]){EXTENSION_MARK}(?=[0-9]){_RUN_CLASS}*)*"
 )
 _DROP_SEPARATORS: Final = str.maketrans("", "", " \t+()-./")
+# Two ASCII letters, in either case: an IBAN's country code before a cluster.
+_LETTER_PAIRS: Final = frozenset(a + b for a in ascii_letters for b in ascii_letters)
 # The shortest runs a rule needs: a postcode of 5 digits (where the address rules
 # look), a phone number of 6 digits, an IPv4 address of 7 characters.  Shorter runs
 # (years, amounts, ticket numbers) are dropped at once.
@@ -143,8 +146,10 @@ class RegexDetector:
         "_anchors",
         "_cluster_plan",
         "_clustered",
+        "_digit_run",
         "_labels",
         "_name",
+        "_near_gate",
         "_near_runs",
         "_numeric",
         "_pool",
@@ -164,6 +169,15 @@ class RegexDetector:
         # for in the same pass over the clusters.
         self._near_runs = tuple((i, r) for i, r in enumerate(self._rules) if r.near_digits)
         self._clustered = bool(self._numeric or self._near_runs)
+        # One search for all of their hit patterns over the widest window, in which each
+        # pattern's own window lies: a cluster where it finds nothing holds no hit.
+        self._near_gate = (
+            re.compile("|".join(f"(?:{r.near.pattern})" for _, r in self._near_runs if r.near))
+            if self._near_runs
+            else None,
+            min((r.near_digits for _, r in self._near_runs), default=0),
+            max((r.near_lead for _, r in self._near_runs), default=0),
+        )
         # The numeric rules as plain tuples, fewest digits first, so that a cluster
         # stops at the first rule needing more digits than it holds:
         # (fewest digits, index, rule, fewest dots, prefilter, lead).
@@ -174,6 +188,13 @@ class RegexDetector:
             )
         )
         self._anchors = _AnchorIndex(self._rules)
+        # The shortest digit run a window core of a rule tried at its anchors needs: the
+        # runs of at least that many digits are found once per scan, where one is needed.
+        fewest_run = min(
+            (r.window_core.run for r in self._rules if r.window_core and r.window_core.run),
+            default=0,
+        )
+        self._digit_run = regex.compile(f"[0-9]{{{fewest_run},}}") if fewest_run else None
         # (index, rule) of the rules searched in the whole text, each behind its own
         # gate (an anchor in any case, a gitleaks keyword; custom rules have none).
         self._searched = tuple(
@@ -277,10 +298,15 @@ class RegexDetector:
                     per_rule.append((index, self._near_matches(rule, text, hits, budget)))
             per_rule += [(index, matches) for index, matches in numeric.items() if matches]
         rules = self._rules
+        runs: tuple[list[int], list[int]] | None = None  # built when first needed
         for index, starts in self._anchors.starts(text, caseless).items():
             rule = rules[index]
             if rule.at_anchor:
-                per_rule.append((index, self._at_anchor_matches(rule, text, starts, budget)))
+                if runs is None and rule.window_core is not None and rule.window_core.run:
+                    runs = self._digit_runs(text, budget)
+                per_rule.append(
+                    (index, self._at_anchor_matches(rule, text, starts, budget, runs or ([], [])))
+                )
             else:  # gated: one of its anchors occurs
                 per_rule.append((index, self._gated_matches(rule, text, budget)))
         for index, rule in self._searched:
@@ -317,14 +343,18 @@ class RegexDetector:
             assert rule.near is not None  # set with near_digits
             hits = found.setdefault(index, [])
             near_runs.append((hits, rule.near, rule.near_digits, rule.near_lead))
+        near_gate, gate_digits, gate_lead = self._near_gate
         plan = self._cluster_plan
         size = len(text)
-        for count, match in enumerate(_CLUSTER.finditer(text)):
-            if count % _CALLS_PER_CHECK == 0:
+        count = 0
+        for match in _CLUSTER.finditer(text):
+            count -= 1
+            if count < 0:
+                count = _CALLS_PER_CHECK - 1
                 budget.check()
             start, stop = match.span()
-            country = text[start - 2 : start] if start >= 2 else ""
-            lead = len(country) == 2 and country.isascii() and country.isalpha()
+            # (a slice before the text's start is empty, and no pair)
+            lead = text[start - 2 : start] in _LETTER_PAIRS
             if stop - start < _MIN_CLUSTER and not lead:
                 continue
             while start > 0 and text[start - 1] in "+(":
@@ -332,11 +362,21 @@ class RegexDetector:
             chunk = text[start:stop]
             digits = len(chunk.translate(_DROP_SEPARATORS))
             window_end = min(size, stop + 2)
-            for hits, near, fewest, before in near_runs:
-                if digits >= fewest:
-                    begin = max(0, start - before)
-                    if near.search(text, begin, window_end) is not None:
-                        hits += (hit.span() for hit in near.finditer(text, begin, window_end))
+            window = text[start:window_end]
+            if near_runs and (
+                near_gate is None
+                or (
+                    digits >= gate_digits
+                    and near_gate.search(text, max(0, start - gate_lead), window_end) is not None
+                )
+            ):
+                for hits, near, fewest, before in near_runs:
+                    if digits >= fewest:
+                        begin = max(0, start - before)
+                        if near.search(text, begin, window_end) is not None:
+                            hits += (
+                                hit.span() for hit in near.finditer(text, begin, window_end)
+                            )
             dots = chunk.count(".")
             for fewest, index, rule, min_dots, needs, before in plan:
                 if digits < fewest:
@@ -350,8 +390,10 @@ class RegexDetector:
                         found[index] += self._matches(
                             rule, text, begin, end, budget, anchored=True
                         )
-                elif needs is None or needs(chunk, digits):
-                    found[index] += self._matches(rule, text, start, window_end, budget)
+                elif needs is None or needs(window, digits):
+                    found[index] += self._matches(
+                        rule, text, start, window_end, budget, fewest=fewest
+                    )
         return found
 
     def _gated_matches(self, rule: Rule, text: str, budget: _Budget) -> list[tuple[int, int]]:
@@ -408,20 +450,41 @@ class RegexDetector:
             spans += self._matches(rule, text, begin, end, budget)
         return spans
 
+    def _digit_runs(self, text: str, budget: _Budget) -> tuple[list[int], list[int]]:
+        """(starts, ends) of the text's maximal runs of digits that a window core may
+        need, in order: one search over the text for all the windows of a scan."""
+        if self._digit_run is None:
+            return [], []
+        try:
+            spans = [
+                run.span()
+                for run in self._digit_run.finditer(
+                    text, concurrent=len(text) > _LONG_WINDOW, timeout=budget.left()
+                )
+            ]
+        except TimeoutError as exc:
+            raise budget.exhausted() from exc
+        return [start for start, _ in spans], [end for _, end in spans]
+
     def _at_anchor_matches(
-        self, rule: Rule, text: str, starts: Iterable[int], budget: _Budget
+        self,
+        rule: Rule,
+        text: str,
+        starts: Iterable[int],
+        budget: _Budget,
+        runs: tuple[list[int], list[int]],
     ) -> list[tuple[int, int]]:
         """Try the rule only where one of its anchors starts: every match starts there.
 
-        With a ``window_core``, only where that core occurs in the window, as it does in
-        every match.
+        With a ``window_core``, only where the window holds that core, as every match
+        does; ``runs`` are the text's digit runs (:meth:`_digit_runs`) it reads.
         """
         spans: list[tuple[int, int]] = []
         size = len(text)
         core = rule.window_core
         for at in starts:
             stop = min(size, at + rule.max_length + 2)
-            if core is not None and core.search(text, at, stop) is None:
+            if core is not None and not core.holds(text, at, stop, runs):
                 continue
             spans += self._matches(rule, text, at, stop, budget, anchored=True)
         return spans
@@ -435,10 +498,22 @@ class RegexDetector:
         budget: _Budget,
         *,
         anchored: bool = False,
+        fewest: int = 0,
     ) -> list[tuple[int, int]]:
+        """The accepted matches of ``rule`` in ``text[pos:stop]``, left to right.
+
+        ``anchored``: only the one match starting at ``pos`` is tried.  ``fewest``: every
+        match holds at least that many characters other than the cluster separators (a
+        numeric rule's fewest digits), so the search goes on past a match or a rejected
+        start only while what is left of the window holds that many.
+        """
         spans: list[tuple[int, int]] = []
         finder = rule.compiled.match if anchored else rule.compiled.search
+        first = True
         while pos < stop:
+            if fewest and not first and len(text[pos:stop].translate(_DROP_SEPARATORS)) < fewest:
+                break
+            first = False
             match = self._run(finder, text, pos, stop, budget)
             if match is None:
                 break
@@ -503,11 +578,14 @@ class RegexDetector:
         stop: int,
         budget: _Budget,
     ) -> regex.Match[str] | None:
-        """One search/match call, under ``timeout=`` for what is left of the budget."""
+        """One search/match call, under ``timeout=`` for what is left of the budget.
+
+        The arguments are passed by position (``concurrent``, ``partial``, ``timeout``):
+        the ``regex`` module parses keyword arguments at about a microsecond a call,
+        as much as a short search costs.
+        """
         try:
-            if stop - pos > _LONG_WINDOW:
-                return method(text, pos, stop, timeout=budget.left(), concurrent=True)
-            return method(text, pos, stop, timeout=budget.left())
+            return method(text, pos, stop, stop - pos > _LONG_WINDOW, False, budget.left())
         except TimeoutError as exc:
             raise budget.exhausted() from exc
 
@@ -517,17 +595,20 @@ class _AnchorIndex:
     """Where the anchors of the rules tried at their anchors start, and which gated
     rules' anchors occur at all.
 
-    One Aho-Corasick pass over the text finds every anchor of every ``at_anchor`` rule
-    as spelled (the library spells each case form a match can start with).  A second
-    pass over the case-folded text finds the anchors of the ``at_anchor`` rules whose
-    pattern ignores case, and the anchors of the rules searched only if one of them
-    occurs in any case (the gate), when all of those are longer than one character
-    (one-character anchors, such as ``@``, occur everywhere; such rules, and gitleaks
-    rules with their keywords, keep the per-rule gate).  Two passes instead of a
-    ``str.find`` per anchor: the rules have hundreds of anchors between them.
+    The anchors of every ``at_anchor`` rule as spelled (the library spells each case
+    form a match can start with) are found in the text: those starting with an ASCII
+    capital by one standard-library alternation, longest first, tried again one
+    character after each hit (capitals are rare in text, and the search skips to
+    them; every shorter such anchor starting at a hit is a prefix of the longest one),
+    the few others by ``str.find``.  One Aho-Corasick pass over the case-folded text
+    finds the anchors of the ``at_anchor`` rules whose pattern ignores case, and the
+    anchors of the rules searched only if one of them occurs in any case (the gate),
+    when all of those are longer than one character (one-character anchors, such as
+    ``@``, occur everywhere; such rules, and gitleaks rules with their keywords, keep
+    the per-rule gate): the rules have hundreds of them between them.
     """
 
-    __slots__ = ("_caseless", "_exact", "gated")
+    __slots__ = ("_capitals", "_caseless", "_exact_finds", "_owners", "gated")
 
     def __init__(self, rules: Sequence[Rule]) -> None:
         exact: dict[str, list[int]] = {}
@@ -544,7 +625,27 @@ class _AnchorIndex:
                 continue
             for form in forms:
                 owners.setdefault(form, []).append(index)
-        self._exact = self._automaton(exact)
+        capitals = sorted((form for form in exact if form[:1] in ascii_uppercase), key=len)
+        self._capitals = (
+            re.compile("|".join(map(re.escape, reversed(capitals)))) if capitals else None
+        )
+        # Per capital anchor: the rules of it and of every capital anchor it starts with.
+        self._owners = {
+            form: tuple(
+                dict.fromkeys(
+                    index
+                    for prefix in capitals
+                    if form.startswith(prefix)
+                    for index in exact[prefix]
+                )
+            )
+            for form in capitals
+        }
+        self._exact_finds = tuple(
+            (form, tuple(dict.fromkeys(indexes)))
+            for form, indexes in exact.items()
+            if form not in self._owners
+        )
         self._caseless = self._automaton(caseless)
         # Rule indexes whose gate this index decides: skipped unless found by ``starts``.
         self.gated = frozenset(gated)
@@ -562,10 +663,23 @@ class _AnchorIndex:
     def starts(self, text: str, caseless: str) -> dict[int, list[int]]:
         """Per rule index, the sorted offsets at which one of its anchors starts."""
         found: dict[int, set[int]] = {}
-        for automaton, where in ((self._exact, text), (self._caseless, caseless)):
-            if automaton is None:
-                continue
-            for end, (back, indexes) in automaton.iter(where):
+        if self._capitals is not None:
+            owners = self._owners
+            search = self._capitals.search
+            hit = search(text)
+            while hit is not None:
+                at = hit.start()
+                for index in owners[hit.group()]:
+                    found.setdefault(index, set()).add(at)
+                hit = search(text, at + 1)
+        for form, indexes in self._exact_finds:
+            at = text.find(form)
+            while at != -1:
+                for index in indexes:
+                    found.setdefault(index, set()).add(at)
+                at = text.find(form, at + 1)
+        if self._caseless is not None:
+            for end, (back, indexes) in self._caseless.iter(caseless):
                 for index in indexes:
                     found.setdefault(index, set()).add(end - back)
         return {index: sorted(offsets) for index, offsets in found.items()}
