@@ -242,11 +242,12 @@ _PHONE_FILLERS: Final = (
     "me", "us", "at", "under", "unter", "via", "or", "oder", "+1", "mich", "uns", "sie",
     "to", "an", "my", "mein", "meine", "meiner", "your", "ihre", "ihrer",
 )  # fmt: skip
-# After a phone word a number may be grouped any way a caller writes it, also where the
-# plain PHONE formats want more ("call me at 00890 092737", "TAN an 01 86975 758",
-# "Durchwahl 01 21305756-231"): a country code, an area code in parentheses, digit
-# groups joined by single spaces, slashes or dashes.  The validator (a possible length
-# in a configured region) bounds it.
+# After a phone word a national number from its trunk 0 may be grouped any way a
+# caller writes it, also where the plain PHONE formats want more ("call me at 00890
+# 092737", "TAN an 01 86975 758", "Durchwahl 01 21305756-231"): the area code (in
+# parentheses or not), digit groups joined by single spaces, slashes or dashes.  The
+# validator (a possible length in a configured region) bounds it.  (International and
+# NANP numbers PHONE finds without a keyword.)
 # A number right after a record's noun is that record's ("order 1234567890 home
 # delivery", "SKU 0123456 Home", "Bestellung 1234567890 Büro").
 _NOT_A_RECORD_NUMBER: Final = (
@@ -260,9 +261,9 @@ _KEYED_PHONE_GROUPS: Final = (
     r"(?![0-9]{1,2}/[0-9]{1,2}/[0-9]{2,4}(?![0-9])|[0-9]{1,2}-[0-9]{1,2}-[0-9]{2,4}(?![0-9])"
     r"|[0-9]{1,2}[ ][0-9]{1,2}[ ](?:19|20)[0-9]{2}(?![0-9])"
     r"|[0-9]{4}-[0-9]{2}-[0-9]{2}(?![0-9]))"
-    r"(?:\+[1-9][0-9]{0,2}[ ]?)?(?:\(0?[0-9]{1,5}\)[ ]?)?[0-9]{1,6}(?:[ /\-][0-9]{2,8}){1,4}"
+    r"(?:\(0[0-9]{1,5}\)[ ]?[0-9]{2,8}|0[0-9]{1,5})(?:[ /\-][0-9]{2,8}){1,4}"
 )
-_KEYED_PHONE_GROUPS_MAX: Final = 5 + 8 + 6 + 4 * 9
+_KEYED_PHONE_GROUPS_MAX: Final = 9 + 4 * 9
 # A phone word right after a number names it too ("2432506465 fax", "024 720 86 38-Office",
 # "0512/71278375 (mobile)"): a signature's or a form's way of writing it.
 PHONE_WORDS_AFTER: Final = (

@@ -117,7 +117,8 @@ _ANCHOR_DIGIT_RUNS: Final[Mapping[str, int]] = {
     "PL_PESEL": 11,
 }
 # Rules whose digit run counts only from a trunk 0 unless it has this many digits: a
-# bare phone number is 1?[0-9]{10} or 0[0-9]{6,13}, a run of seven from a 0 or of ten.
+# phone number after its keyword is 1?[0-9]{10}, 0[0-9]{6,13} or groups from a trunk 0:
+# a run of two from a 0 or of ten.
 _PLAIN_RUNS: Final[Mapping[str, int]] = {"PHONE_BARE": 10}
 # A standard-library pattern every window of a rule tried at its anchors holds, with
 # ``{anchors}`` for the alternation of its anchors: an EU VAT id is its country prefix

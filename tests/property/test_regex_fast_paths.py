@@ -364,7 +364,7 @@ def test_window_cores_read_from_the_run_index_agree_with_a_search_of_the_window(
 ) -> None:
     """Each at-anchor built-in's window core, read from the scan's index of digit runs,
     holds exactly where a search of the window for its digit run (written out here:
-    k digits; for PHONE_BARE seven from a 0 or ten) finds one."""
+    k digits; for PHONE_BARE k from a 0 or ten) finds one."""
     rules = [rule for rule in rules_from_options({}, DetectorContext(name="rx")) if rule.at_anchor]
     detector = RegexDetector("rx", rules)
     runs = detector._digit_runs(text, _Budget("rx", 10.0, None))  # the index under test
@@ -374,7 +374,11 @@ def test_window_cores_read_from_the_run_index_agree_with_a_search_of_the_window(
         core = rule.window_core
         if core is None or not core.run:
             continue
-        oracle = r"0[0-9]{6}|[0-9]{10}" if core.plain else f"[0-9]{{{core.run}}}"
+        oracle = (
+            f"0[0-9]{{{core.run - 1}}}|[0-9]{{{core.plain}}}"
+            if core.plain
+            else f"[0-9]{{{core.run}}}"
+        )
         expected = regex.search(oracle, text[start:stop]) is not None
         assert core.holds(text, start, stop, runs) == expected, (rule.label, core)
         checked += 1
