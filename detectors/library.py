@@ -245,8 +245,8 @@ _SSN_GAP: Final = (
     + r"|(?:[ \t]{0,3}(?:[:#=(\-\"']|(?i:is|was|on[ \t]file|number|no\.|nr\.)(?!\w))){0,4}"
     + r"[ \t]{0,3})"
 )
-# "social security number" (22), the key path, four fillers of at most 3 + 7, 3 spaces,
-# 9 digits.
+# "social security number" (22), the key path, four fillers of at most 3 + 7 and 3
+# spaces or a label's tail, 9 digits.
 _SSN_BARE_MAX: Final = 22 + KEY_PATH_TAIL_MAX + max(4 * 10 + 3, LABEL_TAIL_MAX) + 11
 
 # The most userinfo characters an e-mail candidate's "@" is checked back over (the egress
@@ -280,9 +280,9 @@ _ENTRIES: Final[tuple[EntityPattern, ...]] = (
             # without "," ";" "(" ")": a URL then an address in a CSV row or a list
             # ("https://acme.com,jane@acme.com") is a URL and an address.
             rf"(?<!://(?>{CREDENTIAL_PASSWORD_CHAR}{{0,{URL_USERINFO_MAX}}}))"
-            # user:password@host without a scheme: a credential pair (URL_PASSWORD
-            # masks the password), unless the word before ":" labels the address
-            # ("mailto:", "email:", "Owner:").
+            # user:password@host without a scheme, assigned or quoted: a credential
+            # pair (URL_PASSWORD masks the password), unless the word before ":"
+            # labels the address ("mailto:", "email:", "Owner:").
             rf"(?<!{CREDENTIAL_USER}{CREDENTIAL_PASSWORD_CHAR}{{0,{CREDENTIAL_PASSWORD_MAX}}})"
             # nor after a login whose password holds a character no local part has
             rf"(?<!{LOGIN_BEFORE_MAIL})"

@@ -92,12 +92,11 @@ LABEL_TAIL_COLON: Final = _LABEL_WORDS + r"[ ]?:[ \t]{0,3}"
 # A pattern that never matches: no label runs on (the gap alone joins word and value).
 _NO_LABEL_TAIL: Final = r"(?!)"
 LABEL_TAIL_MAX: Final = 8 * 23 + 10
-# Words of a sentence between a keyword and a value whose checksum marks it ("Für die
-# Rentenversicherung: meine Nummer ist 9133250872", "BIC of our bank is DEUTDEFF"): up
-# to six words, joined by spaces or a colon or comma, never a sentence's end.  Only
-# for values that a check digit or a registry validates; others need the keyword next
-# to them.  A sentence's end does not stop them ("Sozialversicherungsnummer. Meine
-# lautet 5650 080324").
+# Words of a sentence between a keyword and a value whose check digit marks it ("Für
+# die Rentenversicherung: meine Nummer ist 9133250872"): up to six words, joined by
+# spaces, a colon, a comma, a dash or a full stop ("Sozialversicherungsnummer. Meine
+# lautet 5650 080324").  Only for values a check digit validates; others need the
+# keyword next to them (a BIC's structure lets "error DECLINED" pass).
 _WINDOW: Final = r"(?:[ ]?[,:.\-]?[ ]\p{L}[\p{L}'\-]{0,19}(?![\w'\-])){0,6}"
 _WINDOW_MAX: Final = 6 * 23
 
@@ -242,12 +241,6 @@ _PHONE_FILLERS: Final = (
     "me", "us", "at", "under", "unter", "via", "or", "oder", "+1", "mich", "uns", "sie",
     "to", "an", "my", "mein", "meine", "meiner", "your", "ihre", "ihrer",
 )  # fmt: skip
-# After a phone word a national number from its trunk 0 may be grouped any way a
-# caller writes it, also where the plain PHONE formats want more ("call me at 00890
-# 092737", "TAN an 01 86975 758", "Durchwahl 01 21305756-231"): the area code (in
-# parentheses or not), digit groups joined by single spaces, slashes or dashes.  The
-# validator (a possible length in a configured region) bounds it.  (International and
-# NANP numbers PHONE finds without a keyword.)
 # A number right after a record's noun is that record's ("order 1234567890 home
 # delivery", "SKU 0123456 Home", "Bestellung 1234567890 Büro").
 _NOT_A_RECORD_NUMBER: Final = (
@@ -256,7 +249,13 @@ _NOT_A_RECORD_NUMBER: Final = (
     r"|kundennummer|sendung|buchung|konto)(?:[ ]?(?:no\.?|nr\.?|number|nummer|\#|id))?"
     r"[ :\#=.\-]{0,3})"
 )
-# A date is not such a number ("DOB 06/17/1972" + line break + "Phone: …").
+# After a phone word a national number from its trunk 0 may be grouped any way a
+# caller writes it, also where the plain PHONE formats want more ("call me at 00890
+# 092737", "TAN an 01 86975 758", "Durchwahl 01 21305756-231"): the area code (in
+# parentheses or not), digit groups joined by single spaces, slashes or dashes.  The
+# validator (a possible length in a configured region) bounds it.  (International and
+# NANP numbers PHONE finds without a keyword.)
+# A date is not such a number ("DOB 06/17/1972" + line break + "Phone: …", "01 10 2023").
 _KEYED_PHONE_GROUPS: Final = (
     r"(?![0-9]{1,2}/[0-9]{1,2}/[0-9]{2,4}(?![0-9])|[0-9]{1,2}-[0-9]{1,2}-[0-9]{2,4}(?![0-9])"
     r"|[0-9]{1,2}[ ][0-9]{1,2}[ ](?:19|20)[0-9]{2}(?![0-9])"
