@@ -95,7 +95,11 @@ _NEAR_RULES: Final[Mapping[str, tuple[str, int, int, tuple[int, int] | None]]] =
     # the phone word after the number (the match ends before it: the window reaches two
     # characters past the word, so the pattern's look-ahead reads it)
     "PHONE_BEFORE_WORD": (
-        r"(?i)(?<![^\W\d_])" + keyword(PHONE_WORDS_AFTER) + r"(?![^\W\d_])",
+        # the number's last digit and the word (in the cases keyword() spells it):
+        # prose is full of "work", "home" and "office" with no number before them, and
+        # this search skips to a digit that a letter follows
+        r"[0-9](?=[ \-(]{0,3}[A-Za-z])[ ]?[\-(]?[ ]?" + keyword(PHONE_WORDS_AFTER)
+        + r"(?![^\W\d_])",
         120,
         2,
         None,
