@@ -21,7 +21,9 @@ cancellation at its next regex call and stops).  Long searches release the GIL
   with shorter ends at digit-group boundaries, so ``12 4111 1111 1111 1111`` still
   yields the card;
 * every text gets one CPU-time budget that grows with its length (a quarter second
-  plus 10 µs per character, at most 15 s).  *Every* regex call, however short its
+  plus 10 µs per character, at most 15 s), counted in the scanning thread's CPU time
+  less its garbage collections (a full collection of a large process falls into some
+  scan and is not that text's doing).  *Every* regex call, however short its
   window, runs under the ``regex`` module's ``timeout=`` for what is left of it (a
   catastrophic pattern backtracks for seconds on 25 characters); the clock is read
   again every 32 calls, so a call may at most overrun by what the 31 before it cost.
@@ -39,6 +41,7 @@ from __future__ import annotations
 
 import asyncio
 import bisect
+import gc
 import os
 import re
 import threading
@@ -452,18 +455,19 @@ class RegexDetector:
 
     def _digit_runs(self, text: str, budget: _Budget) -> tuple[list[int], list[int]]:
         """(starts, ends) of the text's maximal runs of digits that a window core may
-        need, in order: one search over the text for all the windows of a scan."""
+        need, in order: one search over the text for all the windows of a scan.
+
+        Linear (one character class, nothing to backtrack), so the search runs without
+        ``timeout=``: an iterator's timeout would also count the Python work and the
+        garbage collections between its steps.  The budget is read once it is done.
+        """
         if self._digit_run is None:
             return [], []
-        try:
-            spans = [
-                run.span()
-                for run in self._digit_run.finditer(
-                    text, concurrent=len(text) > _LONG_WINDOW, timeout=budget.left()
-                )
-            ]
-        except TimeoutError as exc:
-            raise budget.exhausted() from exc
+        spans = [
+            run.span()
+            for run in self._digit_run.finditer(text, concurrent=len(text) > _LONG_WINDOW)
+        ]
+        budget.check()
         return [start for start, _ in spans], [end for _, end in spans]
 
     def _at_anchor_matches(
@@ -697,13 +701,49 @@ def _gated_by_index(rule: Rule) -> bool:
 
 
 @final
+class _GcClock(threading.local):
+    """Per thread: the CPU time its garbage collections took, and when the running one began.
+
+    The collector runs in whichever thread allocates when a generation fills up; a full
+    collection of a large process (a big entity list, a long-lived worker) costs tenths
+    of a second, and that is not the text's doing.  Fed by :func:`_on_gc` through
+    ``gc.callbacks``, which run in the collecting thread.
+    """
+
+    spent = 0.0
+    began: float | None = None
+
+
+_GC_CLOCK: Final = _GcClock()
+
+
+def _on_gc(phase: str, info: Mapping[str, int]) -> None:
+    del info
+    clock = _GC_CLOCK
+    if phase == "start":
+        clock.began = time.thread_time()
+    elif clock.began is not None:
+        clock.spent += time.thread_time() - clock.began
+        clock.began = None
+
+
+gc.callbacks.append(_on_gc)
+
+
+def _scan_time() -> float:
+    """CPU time of this thread that its garbage collections did not take."""
+    return time.thread_time() - _GC_CLOCK.spent
+
+
+@final
 class _Budget:
     """The CPU-time budget of one scan and its cancellation flag (one scan, one thread).
 
     CPU time of the scanning thread, not wall time, so a busy machine does not turn a
-    normal scan into a refusal.  :meth:`left` is what a regex call may spend: the clock
-    is read every ``_CALLS_PER_CHECK`` calls, and so is the flag set when the awaiting
-    request gave up.
+    normal scan into a refusal; and less what the thread spent collecting garbage, so a
+    full collection that happens to fall into a scan does not either.  :meth:`left` is
+    what a regex call may spend: the clock is read every ``_CALLS_PER_CHECK`` calls, and
+    so is the flag set when the awaiting request gave up.
     """
 
     __slots__ = ("_calls", "_cancelled", "_deadline", "_detector", "_left")
@@ -711,7 +751,7 @@ class _Budget:
     def __init__(self, detector: str, seconds: float, cancelled: threading.Event | None) -> None:
         self._detector = detector
         self._cancelled = cancelled
-        self._deadline = time.thread_time() + seconds
+        self._deadline = _scan_time() + seconds
         self._left = seconds
         self._calls = 0
 
@@ -727,7 +767,7 @@ class _Budget:
         self._calls = 0
         if self._cancelled is not None and self._cancelled.is_set():
             raise DetectorError(self._detector, "scan cancelled: the request stopped waiting")
-        self._left = self._deadline - time.thread_time()
+        self._left = self._deadline - _scan_time()
         if self._left <= 0:
             raise self.exhausted()
 
