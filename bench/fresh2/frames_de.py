@@ -487,4 +487,97 @@ FRAMES: Final[tuple[tuple[str, tuple[str, ...]] | tuple[str, tuple[str, ...], st
         ),
     ),
     ("sentence", ("Das Update {{~version}} schließt {{~cve}}; Fragen bitte an {{email}}.",)),
+    # ---- weitere Rahmen: SQL, Markup, vCard, Kalender, git, Tabellen -----------------------
+    (
+        "sql",
+        (
+            "Warum schlägt der Insert fehl?\nINSERT INTO kunden (name, email, telefon, geburtsdatum, iban) VALUES\n"
+            "  ('{{name:a}}', '{{mail:a}}', '{{phone}}', '{{dob}}', '{{iban}}'),\n"
+            "  ('{{name:b}}', '{{mail:b}}', '{{phone}}', '{{dob}}', '{{iban}}');\n-- Migration {{~version}}",
+        ),
+    ),
+    (
+        "markup",
+        (
+            '<kunde nr="{{~order_number}}">\n  <name>{{name:a}}</name>\n  <telefon>{{phone}}</telefon>\n'
+            "  <email>{{mail:a}}</email>\n  <steuer><ustid>{{vat}}</ustid></steuer>\n</kunde>\nBitte als JSON ausgeben.",
+        ),
+    ),
+    (
+        "vcard",
+        (
+            "Übernimm den Kontakt ins CRM:\nBEGIN:VCARD\nVERSION:3.0\nFN:{{name:a}}\nORG:{{company}}\n"
+            "TEL;TYPE=CELL:{{phone}}\nTEL;TYPE=WORK:{{phone}}\nEMAIL:{{mail:a}}\nADR;TYPE=WORK:;;{{address}}\nEND:VCARD",
+        ),
+    ),
+    (
+        "calendar",
+        (
+            "Fasse die Einladung zusammen: Termin mit {{name:a}} am {{~date}}, Einwahl {{phone}}, "
+            "Rückfragen an {{mail:b}} ({{name:b}}). Besprechungs-ID {{~build_id}}.",
+        ),
+    ),
+    (
+        "git",
+        (
+            "git log --format='%H %an <%ae>':\n{{~commit_hash}} {{name:a}} <{{mail:a}}>\n"
+            "{{~commit_hash}} {{name:b}} <{{mail:b}}>\nWer hat den Fehler in {{~version}} eingebaut?",
+        ),
+    ),
+    (
+        "table",
+        (
+            "Kürze die Tabelle:\n| Name | Telefon | E-Mail | Steuer-ID |\n|---|---|---|---|\n"
+            "| {{name:a}} | {{phone}} | {{mail:a}} | {{steuer_id}} |\n| {{name:b}} | {{phone}} | {{mail:b}} | {{steuer_id}} |",
+        ),
+        "de_DE",
+    ),
+    ("ticket", ("ohne Stichwort, so eingefügt:\n{{name:a}}\n{{address}}\n{{phone}}\n{{iban}}",)),
+    (
+        "letter",
+        (
+            "Bitte prüfen Sie den Bescheid:\n\nKrankenkasse – Beitragsbescheid\nVersicherte/r: {{name:a}}, "
+            "geb. am {{dob}}\nVersichertennummer laut Rentenversicherung: {{rvnr}}\nAnschrift:\n{{address_block}}\n\n"
+            "Der Beitrag von {{~amount}} wird ab {{~date}} von {{iban}} eingezogen.",
+        ),
+        "de_DE",
+    ),
+    (
+        "letter",
+        (
+            "Sehr geehrte Damen und Herren,\n\nhiermit kündige ich meinen Vertrag {{~case_number}} fristgerecht. "
+            "Bitte bestätigen Sie die Kündigung schriftlich an {{address}} oder per E-Mail an {{email}}. "
+            "Das Guthaben überweisen Sie bitte auf {{iban}}.\n\nMit freundlichen Grüßen\n{{name:a}}",
+        ),
+    ),
+    (
+        "chat",
+        (
+            "Teams-Verlauf:\n{{name:a}} 14:01\nkannst du mir deine Handynummer schicken?\n{{name:b}} 14:03\n"
+            "klar, {{phone}} – und privat {{phone}}\n{{name:a}} 14:03\ndanke! und die Kartennummer für die "
+            "Firmenbuchung? \n{{name:b}} 14:05\n{{card}}",
+        ),
+    ),
+    (
+        "log",
+        (
+            'level=warn zeit={{~timestamp_iso}} msg="SMS fehlgeschlagen" an={{phone}} nutzer={{~uuid}}\n'
+            'level=info zeit={{~timestamp_iso}} msg="Ausweich auf E-Mail" an={{email}} ip={{ip}}',
+        ),
+    ),
+    (
+        "config",
+        (
+            "application.properties – warum startet der Dienst nicht?\nspring.mail.username={{email}}\n"
+            "spring.mail.password={{api_generic}}\nstripe.secret={{api_stripe}}\nserver.port={{~port}}\n"
+            "app.version={{~version}}",
+        ),
+    ),
+    (
+        "mixed",
+        (
+            "Can you check this Überweisungsbeleg? Empfänger: {{name:a}}, IBAN {{iban}}, BIC {{bic}}, "
+            "Verwendungszweck {{~invoice_number}}, amount {{~amount}}. The sender's phone was {{phone_intl}}.",
+        ),
+    ),
 )

@@ -263,7 +263,7 @@ FRAMES: Final[tuple[tuple[str, tuple[str, ...]] | tuple[str, tuple[str, ...], st
             "Why does gcloud reject this service account file?\n"
             '{"type": "service_account", "project_id": "billing-prod", '
             '"private_key_id": "{{~commit_hash}}", "private_key": "{{pem_escaped}}", '
-            '"client_email": "sync@billing-prod.iam.gserviceaccount.com"}',
+            '"client_email": "{{email}}"}',
         ),
     ),
     (
@@ -536,6 +536,112 @@ FRAMES: Final[tuple[tuple[str, tuple[str, ...]] | tuple[str, tuple[str, ...], st
             "browser console, what's wrong?\n[{{~timestamp_epoch_ms}}] POST /api/profile 500\n"
             "payload: {name: '{{name:a}}', email: '{{mail:a}}', phone: '{{phone}}'}\n"
             "[{{~timestamp_epoch_ms}}] retry scheduled, trace {{~uuid}}",
+        ),
+    ),
+    # ---- more frames: SQL, markup, vCard, calendar, git, tables ----------------------------
+    (
+        "sql",
+        (
+            "Why does this insert violate the unique constraint?\n"
+            "INSERT INTO customers (name, email, phone, dob, card_last4) VALUES\n"
+            "  ('{{name:a}}', '{{mail:a}}', '{{phone}}', '{{dob}}', '4242'),\n"
+            "  ('{{name:b}}', '{{mail:b}}', '{{phone}}', '{{dob}}', '0005');\n"
+            "-- migration {{~version}}, run {{~timestamp_iso}}",
+        ),
+    ),
+    (
+        "sql",
+        (
+            "mysql> SELECT id, holder, iban, ip FROM payouts WHERE id > {{~build_id}};\n"
+            "| {{~build_id}} | {{name:a}} | {{iban}} | {{ip}} |\n"
+            "| {{~build_id}} | {{name:b}} | {{iban}} | {{ip}} |\n2 rows in set (0.01 sec)",
+        ),
+    ),
+    (
+        "markup",
+        (
+            'Convert this HTML form dump to Markdown:\n<form id="signup">\n'
+            '  <input name="full_name" value="{{name:a}}">\n  <input name="email" value="{{mail:a}}">\n'
+            '  <input name="tel" value="{{phone}}">\n  <input name="ssn" value="{{ssn}}">\n'
+            '  <input type="hidden" name="csrf" value="{{~sha256}}">\n</form>',
+        ),
+        "en_US",
+    ),
+    (
+        "markup",
+        (
+            '<customer id="{{~uuid}}">\n  <name>{{name:a}}</name>\n  <contact type="mobile">{{phone}}</contact>\n'
+            '  <contact type="email">{{mail:a}}</contact>\n  <payment><pan>{{card}}</pan></payment>\n</customer>',
+        ),
+    ),
+    (
+        "vcard",
+        (
+            "Import this contact into the CRM format:\nBEGIN:VCARD\nVERSION:3.0\nFN:{{name:a}}\n"
+            "ORG:{{company}}\nTEL;TYPE=CELL:{{phone}}\nTEL;TYPE=WORK:{{phone}}\nEMAIL:{{mail:a}}\n"
+            "ADR;TYPE=HOME:;;{{address}}\nBDAY:{{dob}}\nEND:VCARD",
+        ),
+    ),
+    (
+        "calendar",
+        (
+            "Summarise the invite: BEGIN:VEVENT\nUID:{{~uuid}}\nDTSTART:20261204T150000Z\n"
+            "SUMMARY:Interview with {{name:a}}\nORGANIZER;CN={{name:b}}:mailto:{{mail:b}}\n"
+            "ATTENDEE;CN={{name:a}}:mailto:{{mail:a}}\nDESCRIPTION:Dial-in {{phone}}\\,,{{~build_id}}#\nEND:VEVENT",
+        ),
+    ),
+    (
+        "git",
+        (
+            "Who touched the payments module ({{~git_remote}})? git log excerpt:\ncommit {{~commit_hash}}\n"
+            "Author: {{name:a}} <{{mail:a}}>\nDate:   {{~timestamp_iso}}\n\n    fix rounding ({{~ticket_id}})\n\n"
+            "commit {{~commit_hash}}\nAuthor: {{name:b}} <{{mail:b}}>\n\n    revert {{~version}}",
+        ),
+    ),
+    (
+        "table",
+        (
+            "Make this table shorter:\n| Name | Phone | E-mail | Passport |\n|---|---|---|---|\n"
+            "| {{name:a}} | {{phone}} | {{mail:a}} | {{passport}} |\n| {{name:b}} | {{phone}} | {{mail:b}} | {{passport}} |",
+        ),
+    ),
+    (
+        "ticket",
+        (
+            "no keyword on purpose, the customer just pasted this into the chat box:\n{{card}}\n{{name:a}}\n"
+            "{{address}}\n{{phone}}",
+        ),
+    ),
+    (
+        "chat",
+        (
+            "Slack export (#payments):\n{{first:a}}  10:02\nrefund went to the wrong account, the right one is "
+            "{{iban}} — sorry!\n{{first:b}}  10:05\nnp, also pls stop pasting cards here ({{card}})\n"
+            "{{first:a}}  10:06\n:facepalm:",
+        ),
+    ),
+    (
+        "customer_mail",
+        (
+            "Reply to this in a friendly tone:\n\nhello, I forgot my login. the account is under my wife's name "
+            "{{name:a}}, born {{dob}}, we live at {{address}}. you can also check by the IP we always use, "
+            "{{ip}}. regards {{name:b}}",
+        ),
+    ),
+    (
+        "log",
+        (
+            'level=warn ts={{~timestamp_iso}} caller=notify.go:88 msg="sms failed" to={{phone}} '
+            'user_id={{~uuid}} err="carrier rejected" retry_in=30s\nlevel=info ts={{~timestamp_iso}} '
+            'msg="fallback to email" to={{email}}',
+        ),
+    ),
+    (
+        "config",
+        (
+            'terraform.tfvars (why is the plan showing changes?):\nadmin_email   = "{{email}}"\n'
+            'allowed_cidrs = ["{{ipv4}}/32", "{{ipv4}}/32"]\ndb_password   = "{{api_generic}}"\n'
+            'github_token  = "{{api_github}}"\nmodule_version = "{{~version}}"',
         ),
     ),
 )
