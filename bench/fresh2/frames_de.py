@@ -258,7 +258,7 @@ FRAMES: Final[tuple[tuple[str, tuple[str, ...]] | tuple[str, tuple[str, ...], st
         (
             '{"konto": {"inhaber": "{{name:a}}", "bank": {"iban": "{{iban}}", "bic": "{{bic}}"}}, '
             '"steuer": {"ust_id": "{{vat}}"}, "geheim": {"aws": {"id": "{{aws_id}}", '
-            '"secret": "{{aws_secret}}"}}}',
+            '"secret": "{{aws_secret}}"}, "tls": {"schluessel": "{{pem_escaped}}\\n"}}}',
         ),
     ),
     (

@@ -262,7 +262,7 @@ FRAMES: Final[tuple[tuple[str, tuple[str, ...]] | tuple[str, tuple[str, ...], st
         (
             "Why does gcloud reject this service account file?\n"
             '{"type": "service_account", "project_id": "billing-prod", '
-            '"private_key_id": "{{~commit_hash}}", "private_key": "{{pem_escaped}}", '
+            '"private_key_id": "{{~commit_hash}}", "private_key": "{{pem_escaped}}\\n", '
             '"client_email": "{{email}}"}',
         ),
     ),

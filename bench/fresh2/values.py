@@ -958,9 +958,12 @@ def pem(d: Draw) -> tuple[str, str]:
 
 
 def pem_escaped(d: Draw) -> tuple[str, str]:
-    """A PEM key as it sits in a JSON string (service-account files): ``\\n`` escapes."""
+    """A PEM key as it sits in a JSON string (service-account files): ``\\n`` escapes.
+
+    The escape after the END line is the frame's, not the value's: it is no key material.
+    """
     text, kind = pem(d)
-    return text.replace("\n", "\\n") + "\\n", kind + "_escaped"
+    return text.replace("\n", "\\n"), kind + "_escaped"
 
 
 def pem_indented(d: Draw) -> tuple[str, str]:
