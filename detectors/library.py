@@ -49,6 +49,7 @@ from detectors.library_personal import (
     PERSONAL_ENTRIES,
     bare_phone_entity,
     phone_before_word_entity,
+    phone_list_entity,
 )
 from detectors.library_secrets import (
     CREDENTIAL_PASSWORD_CHAR,
@@ -381,8 +382,11 @@ _ENTRIES: Final[tuple[EntityPattern, ...]] = (
         name="IPV6",
         label="IP_ADDRESS",
         pattern=(
-            r"(?<![\w:.])(?:[0-9A-Fa-f]{1,4}|(?=::))(?::[0-9A-Fa-f]{0,4}){2,7}"
+            r"(?<![\w:.])(?:(?:[0-9A-Fa-f]{1,4}|(?=::))(?::[0-9A-Fa-f]{0,4}){2,7}"
             r"(?:\.[0-9]{1,3}){0,3}(?![\w:])"
+            # a port glued to a full address ("…:45f:dd89:8443", logs print host:port
+            # without brackets): eight groups are the address, the ninth the port
+            r"|[0-9A-Fa-f]{1,4}(?::[0-9A-Fa-f]{1,4}){7}(?=:[0-9]{1,5}(?![\w:.])))"
         ),
         validator=v.is_ipv6,
         score=0.8,
@@ -493,6 +497,7 @@ def _assemble() -> tuple[EntityPattern, ...]:
     keyed_phone = v.phone_validator(strict=False, regions=("US", "DE"), after_keyword=True)
     by_name["PHONE_BARE"] = bare_phone_entity(keyed_phone)
     by_name["PHONE_BEFORE_WORD"] = phone_before_word_entity(keyed_phone)
+    by_name["PHONE_LIST"] = phone_list_entity(keyed_phone)
     first = ("EMAIL", "US_SSN", "US_SSN_BARE", "US_ITIN", "US_ITIN_BARE", "PHONE", "PHONE_BARE")
     return tuple(by_name[name] for name in first) + tuple(
         entry for name, entry in by_name.items() if name not in first

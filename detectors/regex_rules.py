@@ -38,6 +38,7 @@ from detectors.library_personal import (
     PHONE_WORDS_AFTER,
     bare_phone_entity,
     phone_before_word_entity,
+    phone_list_entity,
 )
 from detectors.validators import Validator, is_us_ssn_any_area, phone_validator
 from pipelines.errors import ConfigError
@@ -181,6 +182,7 @@ _CLUSTER_RULES: Final[Mapping[str, tuple[int, int, int]]] = {
     "PHONE": (6, 0, 0),
     "CREDIT_CARD": (12, 0, 0),
     "IBAN": (2, 0, 2),
+    "BIC_AFTER_IBAN": (2, 0, 2),
     "US_SSN": (9, 0, 0),
     "DE_TAX_ID": (11, 0, 0),
     "IPV4": (4, 3, 0),
@@ -395,6 +397,7 @@ def _builtin_rules(options: Mapping[str, object], context: DetectorContext) -> l
         "PHONE": phone,
         "PHONE_BARE": bare_phone_entity(bare),
         "PHONE_BEFORE_WORD": phone_before_word_entity(bare),
+        "PHONE_LIST": phone_list_entity(bare),
     }
     any_area = options.get("ssn_area_9xx", False)
     if not isinstance(any_area, bool):

@@ -162,7 +162,17 @@ def is_credit_card(text: str) -> bool:
         return False
     if len(number) == 12 and len(text) != 14:
         return False
+    if _ORDER_LAYOUT(text):
+        return False
     return _card_prefix_ok(number) and _luhn_ok(number)
+
+
+# 17 digits grouped 3-7-7 are an order number as Amazon prints it ("302-8722829-2388129",
+# one in ten passes Luhn and most fall in a 17-digit scheme's range: 30x Diners, 6xx
+# Maestro/Discover).  No scheme prints a card so (4-4-4-4-1, 4-4-4-5, 6-11), and few
+# issue 17 digits at all; after a card keyword the layout does not decide
+# (``CREDIT_CARD_AFTER_KEYWORD``, :func:`is_card_after_keyword`).
+_ORDER_LAYOUT: Final = re.compile(r"[0-9]{3}([ \-.])[0-9]{7}\1[0-9]{7}").fullmatch
 
 
 def is_card_after_keyword(text: str) -> bool:

@@ -563,6 +563,95 @@ MORE_ROWS: list[tuple[str, str, list[str]]] = [
     ("URL_PASSWORD", "at 10:30@home", []),  # a time: no user name starts with a digit
     ("URL_PASSWORD", "path/user:pw@host", []),  # not the start of a token
     ("URL_PASSWORD", "admin: pw@host", []),  # a space: no pair
+    # --- issue #11, session 5: classes of the held-out run (bench/fresh/test.jsonl) ---
+    # IPv6 with a port glued on: the eight groups are the address, the port stays
+    ("IPV6", "upstream d363:b6e4:a4b3:ab24:d9c:94a1:45f:dd89:8443, ok",
+     ["d363:b6e4:a4b3:ab24:d9c:94a1:45f:dd89"]),
+    ("IPV6", "to 1d5f:8d06:8195:4196:a40c:d18f:89b1:365f:15672",
+     ["1d5f:8d06:8195:4196:a40c:d18f:89b1:365f"]),
+    ("IPV6", "host [2001:db8::1]:8443 up", ["2001:db8::1"]),
+    ("IPV6", "at 2001:db8::dd89:8443 x", ["2001:db8::dd89:8443"]),  # itself an address
+    ("IPV6", "x 1d5f:8d06:8195:4196:a40c:d18f:89b1:365f:156721", []),  # 6 digits: no port
+    ("IPV6", "x 1d5f:8d06:8195:4196:a40c:d18f:89b1:365f:abcd", []),  # 9 groups, no port
+    # a BIC right after an IBAN of its country
+    ("BIC_AFTER_IBAN", "Bank: CH43 6177 1573 9808 5101 5 / RDLBCHWHBOR\nAnsprechpartner",
+     ["RDLBCHWHBOR"]),
+    ("BIC_AFTER_IBAN", "Bank: AT26 4810 5383 8482 8639 / NCYFATYA", ["NCYFATYA"]),
+    ("BIC_AFTER_IBAN", "Bank: CH9753472724282063004 / PIUPCH2L", ["PIUPCH2L"]),
+    ("BIC_AFTER_IBAN", "DE89 3704 0044 0532 0130 00, COBADEFFXXX", ["COBADEFFXXX"]),
+    ("BIC_AFTER_IBAN", "DE89 3704 0044 0532 0130 00/COBADEFF", ["COBADEFF"]),
+    ("BIC_AFTER_IBAN", "DE89 3704 0044 0532 0130 00 / COBAATFFXXX", []),  # another country
+    ("BIC_AFTER_IBAN", "DE89 3704 0044 0532 0130 00 / REVERSED", []),  # RS is not DE
+    ("BIC_AFTER_IBAN", "DE89 3704 0044 0532 0130 00 COBADEFFXXX", []),  # no joint
+    ("BIC_AFTER_IBAN", "DE89 3704 0044 0532 0130 00 / CO-BADEFF", []),
+    # an AWS secret as its key id's JSON sibling under any name, or after a word for it
+    ("AWS_SECRET_NEAR_ID", '{"id": "AKIA7RLYA774XEY2CW42", "geheim": "' + AWS_SECRET + '"}',
+     [AWS_SECRET]),
+    ("AWS_SECRET_NEAR_ID", "key_id=AKIA7RLYA774XEY2CW42 schluessel=" + AWS_SECRET, [AWS_SECRET]),
+    ("AWS_SECRET_NEAR_ID", '{"id": "AKIA7RLYA774XEY2CW42", "note": "see the wiki", "x": "'
+     + AWS_SECRET + '"}', []),  # not the next member
+    ("AWS_SECRET_AFTER_WORD", "curl-Beispiel mit dem Schlüssel " + AWS_SECRET, [AWS_SECRET]),
+    ("AWS_SECRET_AFTER_WORD", "sign it with the secret " + AWS_SECRET + ".", [AWS_SECRET]),
+    ("AWS_SECRET_AFTER_WORD", "the key is '" + AWS_SECRET + "'", [AWS_SECRET]),
+    ("AWS_SECRET_AFTER_WORD", "key da39a3ee5e6b4b0d3255bfef95601890afd80709", []),  # a digest
+    ("AWS_SECRET_AFTER_WORD", "the secret " + AWS_SECRET + "X", []),  # 41 characters
+    ("AWS_SECRET_AFTER_WORD", "monkey " + AWS_SECRET, []),  # no word of its own
+    ("GENERIC_SECRET", '"geheim": "Gj0bDebHHD84ZGKREf5mRF9q5pQK4diRO4pG3GcT"',
+     ["Gj0bDebHHD84ZGKREf5mRF9q5pQK4diRO4pG3GcT"]),
+    ("GENERIC_SECRET", "passwort=Tr0ub4dor&3xyzQ", []),  # & ends the token: too short
+    # phones after "gave the number", "dial in", as a message's recipient, in signatures
+    ("PHONE_BARE", "Prospect rang about pricing, gave the number 7125269857 — call back",
+     ["7125269857"]),
+    ("PHONE_BARE", "The meeting has moved. Dial in on 3215758993.", ["3215758993"]),
+    ("PHONE_BARE", "dial-in number: 030 1234567", ["030 1234567"]),
+    ("PHONE_BARE", 'Auftrag übernommen {"an": "01 71682 791", "name": "Antonia"}',
+     ["01 71682 791"]),
+    ("PHONE_BARE", '{"to": "2125550147", "body": "hi"}', ["2125550147"]),
+    ("PHONE_BARE", 'x {"to": "2024-01-15"}', []),  # a date
+    ("PHONE_BARE", "I went to 2125550147 and an 2125550147", []),  # prepositions in prose
+    ("PHONE_BARE", "Thanks & regards\nTyler Harper\nSenior Engineer\n2954457936\nbob@x.org",
+     ["2954457936"]),
+    ("PHONE_BARE", "Cheers,\nJane Doe | 2125550147\nSent from my phone", ["2125550147"]),
+    ("PHONE_BARE", "Viele Grüße\nAnna Schmidt\nLeiterin Vertrieb\n0301234567", ["0301234567"]),
+    ("PHONE_BARE", "Thanks, Jane Order 1234567890", []),  # a record's number
+    ("PHONE_BARE", "thanks to the 2125550147 users", []),  # prose, no name
+    # 17 digits grouped 3-7-7: an order number unless a card keyword names it
+    ("CREDIT_CARD", "double charge on order 302-8722829-2388129 (x)", []),
+    ("CREDIT_CARD", "bestellung=663-7476592-2532038 betrag", []),
+    # near miss: the same digits in a card's grouping are a card (C9: the layout alone decides)
+    ("CREDIT_CARD", "pan 3028-7228-2923-8812-9", ["3028-7228-2923-8812-9"]),
+    ("CREDIT_CARD", "pan 30287228292388129", ["30287228292388129"]),  # the same digits bare
+    ("CREDIT_CARD_AFTER_KEYWORD", "Card: 302-8722829-2388129", ["302-8722829-2388129"]),
+    ("CREDIT_CARD_AFTER_KEYWORD", "Kreditkarte 4111.1111.1111.1111", ["4111.1111.1111.1111"]),
+    ("CREDIT_CARD_AFTER_KEYWORD", "order 302-8722829-2388129", []),
+    ("CREDIT_CARD_AFTER_KEYWORD", "Card: 302-8722829-2388128", []),  # Luhn
+    # a UK postcode after its label is a form's field, not an address
+    ("UK_ADDRESS", "DOB 22 December 1951, ZIP W4G 4TY, case 05299389.", []),
+    ("UK_ADDRESS", "12 Acacia Avenue, Postcode SW1A 2AA", []),
+    ("UK_ADDRESS", "12 Zipper Lane, London SW1A 2AA", ["12 Zipper Lane, London SW1A 2AA"]),
+    # lists after one label: every later item (the first is the keyword rule's)
+    ("PHONE_LIST", "phone numbers: 2125550147 and 9175550199", ["9175550199"]),
+    ("PHONE_LIST", "Phones: 2125550147, 9175550199; 3125550177 oder 4125550188",
+     ["9175550199", "3125550177", "4125550188"]),
+    ("PHONE_LIST", 'pagerduty_fallback_sms:\n  - "5757164671"\n  - "4734823773"\n  after: 3',
+     ["4734823773"]),
+    ("PHONE_LIST", 'x {"phones": ["2125550147", "9175550199"]}', ["9175550199"]),
+    ("PHONE_LIST", "Telefonnummern: 0301234567, 015123456789", ["015123456789"]),
+    ("PHONE_LIST", "order 2125550147 and 9175550199", []),  # no phone label
+    ("PHONE_LIST", "my phone 2125550147, 42 apples and 9175550199", []),  # the list ends
+    ("PHONE_LIST", "Phones: 2125550147. Invoices 2024 and 9175550199", []),
+    ("PHONE_LIST", "phones: 2125550147, 9175550199, 3125550177, 4125550188, 5125550166",
+     ["9175550199", "3125550177", "4125550188"]),  # near miss: the fifth is too far back
+    ("US_SSN_LIST", "SSNs: 123-45-6789, 234567890", ["234567890"]),
+    ("US_SSN_LIST", "SSNs: 123-45-6789, 234567890 and 345-67-8901", ["234567890", "345-67-8901"]),
+    ("US_SSN_LIST", "SSNs: 123-45-6789, 966123456", []),  # 9xx: no SSN
+    ("US_SSN_LIST", "orders: 123-45-6789, 234567890", []),
+    ("PASSPORT_LIST", "Passnummern: Luis Mäder – V84306675, Fatime Blaser – 117182775. Frist",
+     ["117182775"]),
+    ("PASSPORT_LIST", "Passnummern: C01X00T47 – X, C02X00T48 – Y", ["C02X00T48"]),
+    ("PASSPORT_LIST", "passport numbers: C01X00T47, C02X00T48", ["C02X00T48"]),
+    ("PASSPORT_LIST", "tickets: C01X00T47, C02X00T48", []),
+    ("PASSPORT_LIST", "passport numbers: C01X00T47, C02X00T48, C03X00T49", ["C02X00T48"]),
 ]
 
 
