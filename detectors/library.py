@@ -243,7 +243,8 @@ _SSN_KEYWORD: Final = (
 _SSN_GAP: Final = (
     r"(?:"
     + LABEL_TAIL_COLON
-    + r"|(?:[ \t]{0,3}(?:[:#=(\-\"']|(?i:is|was|on[ \t]file|number|no\.|nr\.)(?!\w))){0,4}"
+    + r"|(?:[ \t]{0,3}(?:[:#=(\-\"']|\[[\"']?"
+    + r"|(?i:is|was|on[ \t]file|numbers|number|no\.|nr\.)(?!\w))){0,4}"
     + r"[ \t]{0,3})"
 )
 # "social security number" (22), the key path, four fillers of at most 3 + 7 and 3
