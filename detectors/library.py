@@ -243,7 +243,8 @@ _SSN_KEYWORD: Final = (
 _SSN_GAP: Final = (
     r"(?:"
     + LABEL_TAIL_COLON
-    + r"|(?:[ \t]{0,3}(?:[:#=(\-\"']|(?i:is|was|on[ \t]file|number|no\.|nr\.)(?!\w))){0,4}"
+    + r"|(?:[ \t]{0,3}(?:[:#=(\-\"']|\[[\"']?"
+    + r"|(?i:is|was|on[ \t]file|numbers|number|no\.|nr\.)(?!\w))){0,4}"
     + r"[ \t]{0,3})"
 )
 # "social security number" (22), the key path, four fillers of at most 3 + 7 and 3
@@ -498,7 +499,12 @@ def _assemble() -> tuple[EntityPattern, ...]:
     by_name["PHONE_BARE"] = bare_phone_entity(keyed_phone)
     by_name["PHONE_BEFORE_WORD"] = phone_before_word_entity(keyed_phone)
     by_name["PHONE_LIST"] = phone_list_entity(keyed_phone)
-    first = ("EMAIL", "US_SSN", "US_SSN_BARE", "US_ITIN", "US_ITIN_BARE", "PHONE", "PHONE_BARE")
+    # (a number after a card keyword that validates as a card is a card, not a trunk-0
+    # phone: "Card: 0604-7975-9494")
+    first = (
+        "EMAIL", "US_SSN", "US_SSN_BARE", "US_ITIN", "US_ITIN_BARE", "CREDIT_CARD_AFTER_KEYWORD",
+        "PHONE", "PHONE_BARE",
+    )  # fmt: skip
     return tuple(by_name[name] for name in first) + tuple(
         entry for name, entry in by_name.items() if name not in first
     )

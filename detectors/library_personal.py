@@ -50,9 +50,12 @@ def _gap(words: Iterable[str] = ()) -> str:
     """At most four short fillers between a keyword and its value (``: ``, ``is``, ``#``,
     the ``?`` of a question: "What's your credit card? 5018…", a word in brackets:
     "Telefon (mobil) 015123456789")."""
-    fillers = ["is", "was", "on", "am", "of", "no.", "nr.", "number", "nummer", *words]
+    fillers = [
+        "is", "was", "on", "am", "of", "no.", "nr.", "number", "numbers", "nummer", "nummern",
+        *words,
+    ]
     return (
-        r"(?:[ \t]{0,3}(?:[:#=(\[\-\"'.,?]|\(\p{L}{1,12}\)|" + keyword(fillers)
+        r"(?:[ \t]{0,3}(?:[:#=(\-\"'.,?]|\[[\"']?|\(\p{L}{1,12}\)|" + keyword(fillers)
         + r"(?![^\W\d_])))"
         r"{0,4}[ \t]{0,3}"
     )
@@ -138,22 +141,16 @@ def _keyed(
     window: bool = False,
     not_after: str = "",
     label_tail: str = _LABEL_TAIL,
-    between: tuple[str, int] | None = None,
 ) -> EntityPattern:
     """An entry whose value must follow one of ``words`` (see the module docstring);
     with ``between_names``, up to three capitalised words may stand between keyword
     and fillers ("called Alan Fisher at …"); with ``window``, up to six words of the
     sentence (:data:`_WINDOW`, for checksummed values); ``not_after``: a look-behind
     the keyword must pass (a word that makes the keyword name something else);
-    ``label_tail``: how a label may run on to its value (:data:`_LABEL_TAIL`);
-    ``between``: a pattern and its longest match to stand between keyword and value
-    instead (a signature's name and title lines)."""
+    ``label_tail``: how a label may run on to its value (:data:`_LABEL_TAIL`)."""
     names = _name_forms(words)
     forms = keyword_forms(names)
-    if between is None:
-        gap, gap_max = (_NAMES, _NAMES_MAX) if between_names else ("", 0)
-    else:
-        gap, gap_max = between
+    gap, gap_max = (_NAMES, _NAMES_MAX) if between_names else ("", 0)
     if window:
         gap, gap_max = gap + _WINDOW, gap_max + _WINDOW_MAX
     return EntityPattern(
@@ -228,14 +225,13 @@ _PHONE_WORDS: Final = (
     "called", "calling", "calls", "phoned", "voicemail", "voice mail", "texted",
     "sms", "whatsapp", "contact", "contacted", "reach", "reached", "dial", "dialed",
     "dialled",
-    "telefon", "telefonnummer", "rufnummer", "handy", "handynummer", "mobil", "mobilnummer",
+    "telefon", "telefonnummer", "telefonnummern", "rufnummer", "rufnummern", "handy",
+    "handynummer", "handynummern", "mobil", "mobilnummer", "mobilnummern",
     "mobilfunk", "durchwahl", "anrufen", "rufen", "erreichbar", "erreichen", "kontakt",
     "text me", "text us", "direct line", "hotline", "switchboard", "landline", "helpline",
     "pager", "mob", "ph", "msisdn", "caller id", "festnetz", "rückruf", "angerufen",
-    "anruf", "sprachbox", "dial in", "dial-in number", "dial in number", "gave the number",
-    "gave me the number", "gave us the number", "left the number", "left a number",
-    "left me the number", "number to call", "nummer hinterlassen", "gab die nummer",
-    "gab mir die nummer", "hinterließ die nummer",
+    "anruf", "sprachbox", "dial in", "gave the number", "gave me the number",
+    "left the number", "number to call", "rückrufbitte", "rückrufnummer",
 )  # fmt: skip
 # Words that name where a number is answered, texted or registered ("not answering at",
 # "stop receiving messages to", "my registered", "sent OTP to", "TAN an", "Desk:") but
@@ -350,29 +346,31 @@ def bare_phone_entity(validator: v.Validator) -> EntityPattern:
         _PHONE_FILLERS,
         label_tail=_NO_LABEL_TAIL,
     )
-    signature = _keyed(
-        "PHONE_BARE",
-        "PHONE",
-        _SIGN_OFFS,
-        r"(?:1?[0-9]{10}|0[0-9]{9,10})" + NUM_AFTER,
-        11,
-        validator,
-        0.8,
-        "",
-        label_tail=_NO_LABEL_TAIL,
-        between=(_SIGNATURE_BLOCK, _SIGNATURE_BLOCK_MAX),
+    # (no key path, no gap: the name and title words are what stands between)
+    signature = (
+        _WORD_START
+        + keyword(_SIGN_OFFS)
+        + _WORD_END
+        + _SIGNATURE_BLOCK
+        + r"\K(?:1?[0-9]{10}|0[0-9]{9,10})"
+        + NUM_AFTER
     )
     recipient = _RECIPIENT_KEY + r"\K" + value
-    parts = (strong, context, signature)
     return dataclasses.replace(
         strong,
-        pattern="(?:" + "|".join(part.pattern for part in parts) + "|" + recipient + ")",
+        pattern=f"(?:{strong.pattern}|{context.pattern}|{signature}|{recipient})",
         max_length=max(
-            max(part.max_length or 0 for part in parts), 8 + _KEYED_PHONE_GROUPS_MAX + 20
+            strong.max_length or 0,
+            context.max_length or 0,
+            max(map(len, keyword_forms(_SIGN_OFFS))) + _SIGNATURE_BLOCK_MAX + 11,
+            8 + _KEYED_PHONE_GROUPS_MAX + 20,
         ),
         anchors=tuple(
             dict.fromkeys(
-                [anchor for part in parts for anchor in part.anchors] + list(_RECIPIENT_ANCHORS)
+                strong.anchors
+                + context.anchors
+                + keyword_forms(_SIGN_OFFS)
+                + _RECIPIENT_ANCHORS
             )
         ),
     )
