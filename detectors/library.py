@@ -142,9 +142,10 @@ EXTENSION_WORDS: Final = (
 )  # fmt: skip
 EXTENSION_MARK: Final = r"(?:[,;]{1,3}|,?[ ]?" + keyword(EXTENSION_WORDS) + r"[ ]?)"
 # A single "," or ";" also separates the entries of a list or a CSV row: the digits after
-# it are an extension only where no other such separator follows
-# ("555-123-4567,42,Portland" is a row).
-_NOT_A_ROW: Final = r"(?!(?<=[0-9)][,;][0-9]{1,6})[ ]?[,;])"
+# it are an extension only where they end the value, no other such separator and no
+# word follows ("555-123-4567,42,Portland" and "07956 747604,23 May 2027" are rows; a
+# line break reads as a space in the canonical view, so a pause ending a line is lost).
+_NOT_A_ROW: Final = r"(?!(?<=[0-9)][,;][0-9]{1,6})(?:[ ]?[,;]|[ ]\w))"
 PHONE_EXTENSION: Final = r"(?:" + EXTENSION_MARK + r"[0-9]{1,6}" + _NOT_A_ROW + ")"
 # A number does not start right after a group of four digits (a card or account number
 # whose checksum failed is not a phone number either), nor inside an IBAN-shaped run

@@ -39,7 +39,8 @@ FRESH2_ROWS: list[tuple[str, str, list[str]]] = [
     ("UK_NINO_LOWER", "NINO AB123456C", []),  # upper case is UK_NINO's
     # PHONE: a dial string's pause or wait and the digits after it; DIN "-0"
     ("PHONE", '"phone":"(415) 555-0123,,4821"', ["(415) 555-0123,,4821"]),
-    ("PHONE", "dial 415-555-0123,12 then", ["415-555-0123,12"]),
+    ("PHONE", "dial 415-555-0123,12", ["415-555-0123,12"]),
+    ("PHONE", "dial (415) 555-0123,,4821 now", ["(415) 555-0123,,4821"]),
     ("PHONE", "dial 415.555.0123;77", ["415.555.0123;77"]),
     ("PHONE", "dial (415) 555-0123p300", ["(415) 555-0123p300"]),
     ("PHONE", "dial +1 415 555 0123w12#", ["+1 415 555 0123w12"]),
@@ -47,6 +48,8 @@ FRESH2_ROWS: list[tuple[str, str, list[str]]] = [
     ("PHONE", "415-555-0123,42,Portland", ["415-555-0123"]),  # a CSV row goes on
     ("PHONE", "415-555-0123;42;Portland", ["415-555-0123"]),
     ("PHONE", "call 415-555-0123, 42 units", ["415-555-0123"]),
+    ("PHONE", "Bo,07956 747604,23 May 2027", ["07956 747604"]),  # the next field, a date
+    ("PHONE", "245509;02118/79862435", ["02118/79862435"]),  # a row's id before it
     ("PHONE", "415-555-0123,,1234567", ["415-555-0123"]),  # near miss: 7 digits dialled
     ("PHONE", "Zentrale: 089/85233074-0", ["089/85233074-0"]),
     ("PHONE", "Telefon 06221/524829-0\n", ["06221/524829-0"]),
@@ -161,7 +164,7 @@ _PAUSE = st.sampled_from([",", ",,", ",,,", ";", "p", "w", " x", ", ext. "])
 
 @_SETTINGS
 @given(_NANP, _PAUSE, st.text(alphabet=string.digits, min_size=1, max_size=6),
-       st.sampled_from(['"', "", " now", "\n", "#"]))  # fmt: skip
+       st.sampled_from(['"', "", '"}', "#"]))  # fmt: skip
 def test_a_dial_string_is_one_phone_number_in_prompts_and_replies(
     number: str, pause: str, dialled: str, after: str
 ) -> None:
@@ -179,14 +182,31 @@ def test_a_dial_string_is_one_phone_number_in_prompts_and_replies(
 
 
 @_SETTINGS
-@given(_NANP, st.sampled_from([",", ";"]), st.text(alphabet=string.digits, min_size=1, max_size=6))
+@given(
+    _NANP,
+    st.sampled_from([",", ";"]),
+    st.text(alphabet=string.digits, min_size=1, max_size=6),
+    st.sampled_from([",Portland", ";Portland", " May 2027", ", 12"]),
+)
 def test_a_separator_that_goes_on_is_a_row_not_a_pause(
-    number: str, separator: str, field: str
+    number: str, separator: str, field: str, rest: str
 ) -> None:
-    """Where one more separator follows, the digits after a single "," or ";" are the
-    next field of a row, not dialled: the number ends before them."""
-    text = f"{number}{separator}{field}{separator}Portland"
+    """Where one more separator or a word follows, the digits after a single "," or ";"
+    are the next field of a row, not dialled: the number ends before them."""
+    text = f"{number}{separator}{field}{rest}"
     assert ("PHONE", number) in _labelled(text)
+
+
+@_SETTINGS
+@given(
+    st.text(alphabet=string.digits, min_size=1, max_size=8),
+    st.sampled_from([",", ";", ",,"]),
+    st.sampled_from(["02118/79862435", "030 1234567", "0151 23456789"]),
+)
+def test_a_number_after_a_rows_digits_is_found(field: str, separator: str, number: str) -> None:
+    """A German number in a CSV row right after a digit field and its separator (the
+    separator joins the digits into one cluster) is still a PHONE span."""
+    assert ("PHONE", number) in _labelled(f"{field}{separator}{number}")
 
 
 # -- German numbers with a one-digit DIN 5008 extension ----------------------------------
