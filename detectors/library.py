@@ -122,6 +122,8 @@ _PHONE_TRUNK0: Final = (
     r"(?:(?:(?:\(0[0-9]{2,5}\)[ \-.]?|0[1-9][0-9]{1,4}(?:[ \-.]?/[ \-.]?|[ \-.]))[0-9]{2,8}"
     r"|(?:\(0[1-9]\)[ ]?|0[1-9][ ]?/[ ]?)[0-9]{5,8})"
     r"(?:[ \-.][0-9]{2,5}){0,3}"
+    # a switchboard's one-digit DIN 5008 extension ("089/85233074-0", "06221 524829-0")
+    r"(?:-[0-9])?"
     # ... except whole national numbers of 10 or 11 digits, which no ISBN-10 (the
     # validator refuses those), short reference number or 12-digit account id is
     r"|0[1-9][0-9]{8,9})"
@@ -131,10 +133,21 @@ _PHONE_TRUNK0: Final = (
 _PHONE_OTHER: Final = r"[1-9][0-9]{1,4}[ \-/][0-9]{2,4}(?:[ \-][0-9]{2,5}){1,3}"
 
 # An extension written after the number ("x905", "ext. 12", "Durchwahl 12") belongs to
-# it: without it, a glued "x905" would stop the number from matching at all.
-EXTENSION_WORDS: Final = ("x", "ext", "ext.", "extension", "durchwahl", "dw", "apparat", "app.")
-EXTENSION_MARK: Final = r",?[ ]?" + keyword(EXTENSION_WORDS) + r"[ ]?"
-PHONE_EXTENSION: Final = r"(?:" + EXTENSION_MARK + r"[0-9]{1,6})"
+# it: without it, a glued "x905" would stop the number from matching at all.  So does
+# the rest of a dial string: a pause ("," each, "p"), a wait (";", "w") and the digits
+# dialled after it ("(503) 457-8089,,300", "+1 555 123 4567;42", "5551234567p300"), and
+# an RFC 3966 tel URI's ";ext=".  (Every mark's first character is in this list: the
+# detector's digit clusters run on over the marks.)
+EXTENSION_WORDS: Final = (
+    "x", "ext", "ext.", "extension", "durchwahl", "dw", "apparat", "app.", ";ext=", "p", "w",
+)  # fmt: skip
+EXTENSION_MARK: Final = r"(?:[,;]{1,3}|,?[ ]?" + keyword(EXTENSION_WORDS) + r"[ ]?)"
+# A single "," or ";" also separates the entries of a list or a CSV row: the digits after
+# it are an extension only where they end the value, no other such separator and no
+# word follows ("555-123-4567,42,Portland" and "07956 747604,23 May 2027" are rows; a
+# line break reads as a space in the canonical view, so a pause ending a line is lost).
+_NOT_A_ROW: Final = r"(?!(?<=[0-9)][,;][0-9]{1,6})(?:[ ]?[,;]|[ ]\w))"
+PHONE_EXTENSION: Final = r"(?:" + EXTENSION_MARK + r"[0-9]{1,6}" + _NOT_A_ROW + ")"
 # A number does not start right after a group of four digits (a card or account number
 # whose checksum failed is not a phone number either), nor inside an IBAN-shaped run
 # ("DE89 3704 0044 0532 0130 01" with a bad check digit holds "0044 0532 0130 01").

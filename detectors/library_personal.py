@@ -308,6 +308,25 @@ _SIGNATURE_BLOCK: Final = (
     + _NOT_A_RECORD_NUMBER
 )
 _SIGNATURE_BLOCK_MAX: Final = 1 + 8 * 29 + 3
+# A vCard's or an iCalendar property's parameters between TEL and its value
+# ("TEL;TYPE=WORK:5126877727", "TEL;TYPE=CELL,VOICE;PREF=1:0301234567"): the label ends
+# at the colon after them.
+_VCARD_PARAMS: Final = r"(?:;[A-Za-z][A-Za-z0-9\-]{0,19}(?:=[A-Za-z0-9\-,\"]{1,30})?){1,3}:"
+# Keys that name the party a message or a call goes to or comes from, in a log line's
+# or a query's key=value and a JSON member ("msg=\"sms failed\" to=2012185838",
+# {"from": "5126877727"}): the value right after "=" or ":" is a number when it has the
+# form of one, a NANP number (area and exchange codes from 2-9, which no Unix time of
+# this decade has) or a national number of ten or more digits from its trunk 0.
+_PHONE_PARTY_KEYS: Final = (
+    "to", "from", "recipient", "sender", "caller", "callee", "destination", "msisdn",
+    "caller id", "callerid", "called", "calling", "dialed",
+)  # fmt: skip
+_PHONE_PARTY_VALUE: Final = r"(?:1?[2-9][0-9]{2}[2-9][0-9]{6}|0[1-9][0-9]{8,12})"
+# A signature's or a letterhead's one-letter labels (T tel, M mobile, F fax, C cell,
+# P phone, O office, W work, H home, D direct) after a "|" or a bullet ("T (214)
+# 978-8953 | M 4049224946"), or with a colon where a line starts ("M: 015112345678").
+_SIGNATURE_LETTER: Final = "[TMFCPOWHD]"
+_SIGNATURE_BARS: Final = ("|", "| ", "•", "• ", "·", "· ")
 
 
 def bare_phone_entity(validator: v.Validator) -> EntityPattern:
@@ -332,7 +351,7 @@ def bare_phone_entity(validator: v.Validator) -> EntityPattern:
         "Phone number right after a phone keyword, without separators or grouped any way",
         _PHONE_FILLERS,
         between_names=True,
-        label_tail=LABEL_TAIL_COLON,
+        label_tail=f"(?:{LABEL_TAIL_COLON}|{_VCARD_PARAMS})",
     )
     context = _keyed(
         "PHONE_BARE",
@@ -356,14 +375,35 @@ def bare_phone_entity(validator: v.Validator) -> EntityPattern:
         + NUM_AFTER
     )
     recipient = _RECIPIENT_KEY + r"\K" + value
+    party_names = _name_forms(_PHONE_PARTY_KEYS)
+    party = (
+        _WORD_START + keyword(party_names) + _WORD_END + KEY_PATH_TAIL
+        + r"[\"']?(?:=|[ ]?:[ ]?)[\"']?\K" + _PHONE_PARTY_VALUE + PHONE_EXTENSION + "?" + NUM_AFTER
+    )  # fmt: skip
+    party_max = max(map(len, keyword_forms(party_names))) + KEY_PATH_TAIL_MAX + 4 + 13 + 20
+    letter_signature = (
+        r"(?:[|•·][ ]?" + _SIGNATURE_LETTER + r"(?:[:.][ ]?|[ ])"
+        r"|(?<![\w\-.])" + _SIGNATURE_LETTER + r":[ ]?)\K" + value
+    )
+    signature_max = 2 + 3 + _KEYED_PHONE_GROUPS_MAX + 20
+    letters = _SIGNATURE_LETTER.strip("[]")
+    signature_anchors = (
+        *(bar + letter for bar in _SIGNATURE_BARS for letter in letters),
+        *(letter + ":" for letter in letters),
+    )
     return dataclasses.replace(
         strong,
-        pattern=f"(?:{strong.pattern}|{context.pattern}|{signature}|{recipient})",
+        pattern=(
+            f"(?:{strong.pattern}|{context.pattern}|{signature}|{recipient}|{party}"
+            f"|{letter_signature})"
+        ),
         max_length=max(
             strong.max_length or 0,
             context.max_length or 0,
             max(map(len, keyword_forms(_SIGN_OFFS))) + _SIGNATURE_BLOCK_MAX + 11,
             8 + _KEYED_PHONE_GROUPS_MAX + 20,
+            party_max,
+            signature_max,
         ),
         anchors=tuple(
             dict.fromkeys(
@@ -371,6 +411,8 @@ def bare_phone_entity(validator: v.Validator) -> EntityPattern:
                 + context.anchors
                 + keyword_forms(_SIGN_OFFS)
                 + _RECIPIENT_ANCHORS
+                + keyword_forms(party_names)
+                + signature_anchors
             )
         ),
     )
@@ -461,9 +503,22 @@ _PASSPORT_WORDS: Final = (
     "passport #",
     *_de_inflected(("reisepass",)),
     *(form for form in _de_inflected(("pass",)) if form not in ("pass", "passes")),
+    # the German noun alone, capitalised ("Pass: C01X00T47"; lower case "pass" is English)
+    "Pass",
 )  # fmt: skip
+# Between a passport word and its number: a copula's adverb of time ("meine passnummer
+# ist jetzt U8532011", "my passport number is now X54310626", "Pass neu: …").
+_PASSPORT_FILLERS: Final = (
+    *_DE_FILLERS, "jetzt", "nun", "neu", "neue", "aktuell", "inzwischen", "now", "new",
+    "currently",
+)  # fmt: skip
+# A Swiss passport number (Pass 10, 2022): 8 characters, a letter, a digit, then digits
+# with a letter in the third and sixth places or not ("S0A00A00", "X1234567"); fedpol
+# issues no I or O in them.
+_CH_PASSPORT: Final = "[A-Z][0-9][0-9A-HJ-NP-Z][0-9]{2}[0-9A-HJ-NP-Z][0-9]{2}"
 _PASSPORT_VALUE: Final = (
-    rf"(?:[CFGHJK]{_DOC_CHAR}{{8}}[0-9]?|[A-Z][0-9]{{8}}|[0-9]{{9}}|[A-Z]{{1,2}}[ ]?[0-9]{{7}})"
+    rf"(?:[CFGHJK]{_DOC_CHAR}{{8}}[0-9]?|[A-Z][0-9]{{8}}|[0-9]{{9}}|[A-Z]{{1,2}}[ ]?[0-9]{{7}}"
+    + "|" + _CH_PASSPORT + ")"
     + TOKEN_AFTER
 )
 # The labels a list of passport numbers stands after (short: the look-behind reads
@@ -477,6 +532,11 @@ _ID_CARD_WORDS: Final = (
     "id card", "identity card", "pa-nr.", "PA-Nr.",
 )  # fmt: skip
 
+# An EU VAT id's digits in 2-4 groups of 2-4 (at most 12), one separator throughout.
+_VAT_GROUPS: Final = "|".join(
+    rf"[0-9]{{2,4}}(?:{sep}[0-9]{{2,4}}){{1,3}}" for sep in (r"[ ]", r"\.", "-")
+)
+_VAT_GROUPS_MAX: Final = 4 * 4 + 3
 _EU_VAT_PREFIXES: Final = (
     "AT", "BE", "BG", "CY", "CZ", "DE", "DK", "EE", "EL", "ES", "FI", "FR", "HR", "HU",
     "IE", "IT", "LT", "LU", "LV", "MT", "NL", "PL", "PT", "RO", "SE", "SI", "SK", "XI",
@@ -784,6 +844,19 @@ _OTHER_IDS: Final[tuple[EntityPattern, ...]] = (
         "A number of the NINO's shape, any letters, after a National Insurance or"
         " social-security word",
     ),
+    # Typed in lower case after its keyword ("Stephen Thomas's NI number wc945513a",
+    # "NINO bt043197a"): HMRC's prefix and suffix rules decide, as for the upper-case
+    # number (a bare lower-case 2 + 6 + 1 is a hash or an id as often).
+    _keyed(
+        "UK_NINO_LOWER",
+        "NATIONAL_ID",
+        _NINO_WORDS,
+        r"[a-z]{2}[ ]?[0-9]{2}[ ]?[0-9]{2}[ ]?[0-9]{2}[ ]?[a-d]" + TOKEN_AFTER,
+        13,
+        v.is_uk_nino_any_case,
+        0.8,
+        "UK National Insurance number typed in lower case, after a National Insurance word",
+    ),
 )
 
 
@@ -938,9 +1011,9 @@ PERSONAL_ENTRIES: Final[tuple[EntityPattern, ...]] = (
         v.is_passport,
         0.85,
         "Passport number (German C/F/G/H/J/K + 8 and its ICAO check digit if written, US 9"
-        " digits or letter + 8, Austrian and Swiss letter + 7, two letters + 7) after a"
-        " keyword",
-        _DE_FILLERS,
+        " digits or letter + 8, Austrian and Swiss letter + 7, Swiss S0A00A00, two letters"
+        " + 7) after a keyword",
+        _PASSPORT_FILLERS,
         between_names=True,
     ),
     _list_items(
@@ -1057,11 +1130,17 @@ PERSONAL_ENTRIES: Final[tuple[EntityPattern, ...]] = (
         name="EU_VAT_ID",
         label="VAT_ID",
         pattern=r"(?<![\w\-])(?:" + "|".join(_EU_VAT_PREFIXES) + r")[ ]?"
-        r"(?:U[0-9]{8}|[0-9A-Z+*]{2,12})(?![\w\-])",
+        r"(?:U[0-9]{8}|[0-9A-Z+*]{2,12}"
+        # the digits in the groups invoices print them in, one separator throughout
+        # ("DE 618 057 033", "FR 12 345 678 901", "BE 0123.456.789", "DK 12 34 56 78",
+        # "PL 123-456-78-90"); the check digits decide, read without the separators
+        + "|"
+        + _VAT_GROUPS
+        + r")(?![\w\-]|[ .\-][0-9])",
         validator=idv.is_vat_id,
         score=0.85,
         description="EU VAT identification number with country prefix, stdnum check digits",
-        max_length=15,
+        max_length=4 + _VAT_GROUPS_MAX,
         anchors=_EU_VAT_PREFIXES,
         starts_at_anchor=True,
     ),

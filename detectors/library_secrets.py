@@ -249,6 +249,18 @@ SECRET_ENTRIES: Final[tuple[EntityPattern, ...]] = (
         ("AIza",),
         "Google API key (AIza + 35)",
     ),
+    # A Telegram bot token (Bot API "bot<token>"): the bot's numeric id, 8-10 digits,
+    # a colon and 35 characters of [A-Za-z0-9_-] that begin with "AA" (gitleaks'
+    # telegram-bot-api-token rule wants a "telegram" keyword too; "AA" after the id's
+    # colon marks it well enough alone: "TELEGRAM_BOT: 2776279728:AA…", "bot_token=…").
+    _prefixed(
+        "TELEGRAM_BOT_TOKEN",
+        # (also in a Bot API URL's path: "https://api.telegram.org/bot<token>/getMe")
+        r"(?:(?<![\w\-:])|(?<=/bot))[0-9]{8,10}:AA[A-Za-z0-9_\-]{33}" + TOKEN_AFTER,
+        46,
+        (":AA",),
+        "Telegram bot token (8-10 digit bot id, ':', 35 characters from AA)",
+    ),
     _prefixed(
         "NPM_TOKEN",
         r"(?<![\w\-])npm_[A-Za-z0-9]{36}" + TOKEN_AFTER,

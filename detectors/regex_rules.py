@@ -215,6 +215,9 @@ def may_hold_phone(chunk: str, digits: int) -> bool:
         or " 0" in chunk
         or ")0" in chunk
         or "\t0" in chunk
+        # (a dial string's "," and ";" join clusters: "245509;02118/79862435", a CSV row)
+        or ",0" in chunk
+        or ";0" in chunk
         or (digits >= 10 and _NANP_CORE.search(chunk) is not None)
     )
 

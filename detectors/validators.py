@@ -428,7 +428,8 @@ def _possible_idd(text: str, digits: str) -> bool:
 
 
 # Where an extension starts: a letter (x, ext., Durchwahl) or a comma before one.
-_EXTENSION: Final = re.compile(r",?\s*[^\W\d_]")
+# (or a dial string's pause or wait: "(503) 457-8089,,300", "555-123-4567;42")
+_EXTENSION: Final = re.compile(r",?\s*[^\W\d_]|[,;]")
 # A DIN 5008 extension: a last group of 1-5 digits after a dash.
 _DIN_EXTENSION: Final = re.compile(r"(?<=[0-9])-[0-9]{1,5}$")
 # The fewest digits a phone number has (Berlin's 030 1234 is dialled with more; the
@@ -568,6 +569,11 @@ def is_passport(text: str) -> bool:
     return len(text) != 10 or idv.is_icao_document(text)
 
 
+def is_uk_nino_any_case(text: str) -> bool:
+    """A UK National Insurance number in any case (``wc945513a``), read upper case."""
+    return idv.is_uk_nino(text.upper())
+
+
 # Every validator a built-in entity uses (in the default configuration and with the
 # ``phone_mode``/``ssn_area_9xx`` options), by the name custom rules refer to it by; a
 # unit test holds the built-ins to this table.
@@ -605,6 +611,7 @@ VALIDATORS: Final[Mapping[str, Validator]] = MappingProxyType(
         "icao_document": idv.is_icao_document,
         "de_id_card": is_de_id_card,
         "passport": is_passport,
+        "uk_nino_any_case": is_uk_nino_any_case,
         "birth_date": idv.is_birth_date,
         "de_address": idv.is_de_address,
         "at_ch_address": idv.is_at_ch_address,
