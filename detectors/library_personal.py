@@ -916,7 +916,8 @@ def _list_items(
         # the joint first (a search skips to it), then what every item starts with,
         # then the label and the items before, read backwards
         pattern=_LIST_JOINT
-        + r"(?=[\p{Lu}0-9+(\"'])"
+        # (a holder's name or a passport's letter, or a number's digit)
+        + (r"(?=[\p{Lu}0-9+(\"'])" if notes else r"(?=[\"']?[0-9+(])")
         + rf"(?<={head}{item}(?:{_LIST_JOINT}{item}){{0,{more}}}{_LIST_JOINT})"
         + before
         + _LIST_QUOTE
