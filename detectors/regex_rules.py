@@ -105,6 +105,11 @@ _NEAR_RULES: Final[Mapping[str, tuple[str, int, int, tuple[int, int] | None]]] =
         None,
     ),
 }
+# Near rules whose every hit starts at most this many characters before one of the
+# rule's anchors, which the anchor index finds anyway: hits are looked for only there,
+# not by a search of the whole text.  A phone word after a number: its last digit, up
+# to three separators, the word.
+_NEAR_AT_ANCHORS: Final[Mapping[str, int]] = {"PHONE_BEFORE_WORD": 4}
 # Built-ins tried at their anchors whose every value holds a run of at least this many
 # digits: an anchor is tried only if such a run occurs in its window (keyword, glue,
 # value), which the standard library finds at a fraction of the cost of trying the
@@ -289,7 +294,9 @@ class Rule:
     keywords, allowlists).  ``near``: the rule is searched only in windows reaching
     ``near_back`` characters before and ``near_ahead`` after each hit of this pattern;
     with ``near_digits``, every hit holds a run of at least that many digits and starts
-    at most ``near_lead`` characters before it, so hits are looked for only there.
+    at most ``near_lead`` characters before it, so hits are looked for only there;
+    with ``near_anchored``, every hit starts at most that many characters before one of
+    ``anchors``, so hits are looked for only at those.
     """
 
     label: str
@@ -313,6 +320,7 @@ class Rule:
     near_ahead: int = 0
     near_digits: int = 0
     near_lead: int = 0
+    near_anchored: int | None = None
     window_core: WindowCore | None = None
 
     # The anchors in lower case, once each: the prefilter ignores case (set below).
@@ -458,6 +466,7 @@ def _builtin_rules(options: Mapping[str, object], context: DetectorContext) -> l
                 near_ahead=near_ahead,
                 near_digits=near_digits,
                 near_lead=near_lead,
+                near_anchored=_NEAR_AT_ANCHORS.get(name),
                 window_core=window_core,
             )
         )

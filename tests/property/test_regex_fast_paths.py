@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from detectors.library import BUILTIN_ENTITIES, EXTENSION_MARK
-from detectors.regex import RegexDetector, _Budget
+from detectors.regex import RegexDetector, _Budget, _hits_before
 from detectors.regex_rules import Rule, rules_from_options
 from pipelines.spans import DetectorContext
 
@@ -269,6 +269,57 @@ def test_the_near_run_gate_drops_no_hit(text: str) -> None:
     ungated = RegexDetector("rx", rules)
     ungated._near_gate = (None, 0, 0)  # the shortcut under test
     assert gated.scan(text) == ungated.scan(text)
+
+
+@SETTINGS
+@given(_ADDRESS_PIECES | _NUMBER_TEXT)
+def test_near_run_hits_hold_a_capital(text: str) -> None:
+    """Every hit of a rule searched near digit runs holds a character that case folding
+    changes (the gate searches only where one is): its pattern finds no hit in the
+    case-folded text."""
+    from pipelines.canon import fold_case
+
+    rules = rules_from_options({}, DetectorContext(name="rx"))
+    near = [rule.near for rule in rules if rule.near_digits and rule.near is not None]
+    assert len(near) >= 4
+    folded = fold_case(text)
+    for pattern in near:
+        assert pattern.search(folded) is None, (pattern.pattern, text)
+
+
+# --- near hits found at the anchors: a phone word after a number -------------------
+
+_PHONE_WORD_TEXT = st.lists(
+    st.sampled_from([1, 2, 4, 7, 10]).flatmap(_digits)
+    | _one_of("office", "Office", "OFFICE", "oFFice", "fax", "Fax", "mob", "mobile", "Mobil",
+              "home", "work", "workshop", "buro", "Buro", "zuruckrufen", "erreichbar", " ", "  ",
+              "-", "(", " (", "- ", " - ", "x", "\n", ":", "a", "0", "1"),
+    max_size=12,
+).map("".join)  # fmt: skip
+
+
+@SETTINGS
+@given(_PHONE_WORD_TEXT)
+def test_near_hits_found_at_the_anchors_are_those_of_a_search_of_the_text(text: str) -> None:
+    """A near rule whose hits start just before its anchors (PHONE_BEFORE_WORD: a digit,
+    up to three separators, the word) gets from the anchor index's offsets exactly the
+    hits a search of the whole text finds, and the same spans."""
+    from pipelines.canon import fold_case
+
+    rules = rules_from_options({}, DetectorContext(name="rx"))
+    detector = RegexDetector("rx", rules)
+    starts = detector._anchors.starts(text, fold_case(text))
+    anchored = [i for i, rule in enumerate(rules) if rule.near_anchored is not None]
+    assert anchored
+    for index in anchored:
+        rule = rules[index]
+        assert rule.near is not None and rule.near_anchored is not None
+        assert index in detector._anchors.gated
+        expected = [hit.span() for hit in rule.near.finditer(text)]  # the oracle
+        found = _hits_before(rule.near, text, starts.get(index, []), rule.near_anchored)
+        assert found == expected, text
+        plain = RegexDetector("rx", [dataclasses.replace(rule, near_anchored=None)])
+        assert RegexDetector("rx", [rule]).scan(text) == plain.scan(text)
 
 
 # --- bare phone numbers: a run from a trunk 0 or of ten digits ----------------------
