@@ -40,6 +40,7 @@ from detectors.library_personal import (
     phone_before_word_entity,
 )
 from detectors.validators import Validator, is_us_ssn_any_area, phone_validator
+from pipelines.canon.view import KEY_SEPARATOR
 from pipelines.errors import ConfigError
 from pipelines.placeholders import LABEL_RE
 from pipelines.spans import DetectorContext
@@ -125,6 +126,14 @@ _ANCHOR_DIGIT_RUNS: Final[Mapping[str, int]] = {
     "NL_BSN": 9,
     "PL_PESEL": 11,
 }
+# Built-ins tried at their anchors that get from the keyword to the value over these
+# characters only where the window holds no key path (KEY_SEPARATOR): letters, blanks,
+# the punctuation of fillers, names and label tails, and "+1" fillers.  The value then
+# starts where they end (or at the "(" before that: an area code), so its digit run
+# must start right there, not anywhere in the ~800-character window.
+_ANCHOR_REACH: Final[Mapping[str, str]] = {
+    "PHONE_BARE": r"""(?:[^\W\d]|[ \t:#=()\-"'.,?]|\+1)*""",
+}
 # Rules whose digit run counts only from a trunk 0 unless it has this many digits: a
 # phone number after its keyword is 1?[0-9]{10}, 0[0-9]{6,13} or groups from a trunk 0:
 # a run of two from a 0 or of ten.
@@ -144,23 +153,37 @@ class WindowCore:
     """What the window of a rule tried at its anchors holds, as every match does.
 
     ``run``: a run of at least that many ASCII digits, which must start with a ``0``
-    unless it has ``plain`` digits (``plain`` 0: any run of ``run``); ``pattern``: a
-    standard-library pattern that occurs in it.  The digit runs are read from the
-    text's index of runs (:meth:`holds`), built once per scan: a standard-library
-    search for a digit run costs 15 ns a character, as much over a 500-character
-    window as one pass over the text does.
+    unless it has ``plain`` digits (``plain`` 0: any run of ``run``); with ``reach``
+    and no key path in the window, that run must start where ``reach`` (matched from
+    the anchor) ends; ``pattern``: a standard-library pattern that occurs in it.  The
+    digit runs are read from the text's index of runs (:meth:`holds`), built once per
+    scan: a standard-library search for a digit run costs 15 ns a character, as much
+    over a 500-character window as one pass over the text does.
     """
 
     run: int = 0
     plain: int = 0
     pattern: re.Pattern[str] | None = None
+    reach: re.Pattern[str] | None = None
 
     def holds(
         self, text: str, start: int, stop: int, runs: tuple[list[int], list[int]]
     ) -> bool:
         """Whether ``text[start:stop]`` holds the core; ``runs`` holds the (starts, ends)
         of the text's maximal digit runs of at least ``run`` digits, in order."""
-        if self.run:
+        if self.run and self.reach is not None and text.find(KEY_SEPARATOR, start, stop) == -1:
+            starts, ends = runs
+            crossed = self.reach.match(text, start, stop)
+            begin = start if crossed is None else crossed.end()
+            at = bisect.bisect_left(starts, begin)
+            if at == len(starts) or starts[at] != begin:
+                return False
+            size = ends[at] - begin
+            if size < (self.plain or self.run) and not (
+                self.plain and size >= self.run and text[begin] == "0"
+            ):
+                return False
+        elif self.run:
             starts, ends = runs
             at = bisect.bisect_right(ends, start)  # the first run ending inside
             while True:
@@ -441,6 +464,7 @@ def _builtin_rules(options: Mapping[str, object], context: DetectorContext) -> l
                 None
                 if core is None
                 else re.compile(core.replace("{anchors}", "|".join(map(re.escape, entry.anchors)))),
+                re.compile(_ANCHOR_REACH[name]) if name in _ANCHOR_REACH else None,
             )
             if run or core
             else None
