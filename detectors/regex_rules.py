@@ -122,18 +122,19 @@ _ANCHOR_DIGIT_RUNS: Final[Mapping[str, int]] = {
     "US_SSN_ID": 4,  # 9 digits, or 3-2-4 groups
     "UK_NINO_KEYED": 2,  # digit pairs
     "PHONE_BARE": 2,  # 1?[0-9]{10}, 0[0-9]{6,13}, or groups of 2 digits or more
+    "AT_SVNR": 4,  # 4 digits, then the birth date's pairs
     "CREDIT_CARD_BARE": 12,
     "NL_BSN": 9,
     "PL_PESEL": 11,
 }
 # Built-ins tried at their anchors that get from the keyword to the value over these
 # characters only where the window holds no key path (KEY_SEPARATOR): letters, blanks,
-# the punctuation of fillers, names and label tails, and "+1" fillers.  The value then
-# starts where they end (or at the "(" before that: an area code), so its digit run
-# must start right there, not anywhere in the ~800-character window.
-_ANCHOR_REACH: Final[Mapping[str, str]] = {
-    "PHONE_BARE": r"""(?:[^\W\d]|[ \t:#=()\-"'.,?]|\+1)*""",
-}
+# the punctuation of fillers, names, sentence words and label tails, and "+1" fillers
+# (a phone's).  The value, which starts with its digit run (a phone's or after a
+# "(": an area code), then starts where they end, so its digit run must start right
+# there, not anywhere in the 500-800-character window.
+_LABEL_REACH: Final = r"""(?:[^\W\d]|[ \t:#=()\-"'.,?]|\+1)*"""
+_ANCHOR_REACH: Final = frozenset({"PHONE_BARE", "AT_SVNR", "CREDIT_CARD_BARE"})
 # Rules whose digit run counts only from a trunk 0 unless it has this many digits: a
 # phone number after its keyword is 1?[0-9]{10}, 0[0-9]{6,13} or groups from a trunk 0:
 # a run of two from a 0 or of ten.
@@ -144,6 +145,9 @@ _PLAIN_RUNS: Final[Mapping[str, int]] = {"PHONE_BARE": 10}
 # "WEST" and an IBAN's "DE02120300000000202051" hold a prefix but no id).
 _ANCHOR_CORES: Final[Mapping[str, str]] = {
     "EU_VAT_ID": r"(?:{anchors})[ ]?(?:U[0-9]{8}|[0-9A-Z+*]{2,12})(?![0-9A-Z])",
+    # a userinfo's or a credential pair's ":" and the "@" after its password, with no
+    # blank or other "@" between (most ":" in text end a label)
+    "URL_PASSWORD": r"(?:{anchors})[^ \t\n@]*@",
 }
 
 
@@ -175,8 +179,8 @@ class WindowCore:
             starts, ends = runs
             crossed = self.reach.match(text, start, stop)
             begin = start if crossed is None else crossed.end()
-            at = bisect.bisect_left(starts, begin)
-            if at == len(starts) or starts[at] != begin:
+            at = bisect.bisect_right(starts, begin) - 1  # the run holding it ("+1" 555…)
+            if at < 0 or ends[at] <= begin:
                 return False
             size = ends[at] - begin
             if size < (self.plain or self.run) and not (
@@ -464,7 +468,7 @@ def _builtin_rules(options: Mapping[str, object], context: DetectorContext) -> l
                 None
                 if core is None
                 else re.compile(core.replace("{anchors}", "|".join(map(re.escape, entry.anchors)))),
-                re.compile(_ANCHOR_REACH[name]) if name in _ANCHOR_REACH else None,
+                re.compile(_LABEL_REACH) if name in _ANCHOR_REACH else None,
             )
             if run or core
             else None

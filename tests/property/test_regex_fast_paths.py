@@ -368,6 +368,64 @@ def test_bare_phone_spans_are_those_of_a_scan_without_the_window_core(text: str)
     assert RegexDetector("rx", [rule]).scan(text) == plain.scan(text)
 
 
+# Keyed values whose digit run starts where the keyword's label, names, sentence words
+# and fillers end: Austrian social-insurance numbers and bare card numbers.
+_KEYED_DIGITS_TEXT = st.lists(
+    st.sampled_from([1, 4, 6, 10, 12, 13]).flatmap(_digits)
+    | _one_of("SVNR", "Sozialversicherungsnummer", "SV-Nr.", "e-card", "ssn", "card",
+              "Kreditkarte", "card no.", "ec-karte", " ", ": ", " ist ", " lautet ", " von ",
+              " meine Nummer ", ". ", ", ", " - ", "(", ")", " (neu) ", "=", "#", "?", "'",
+              "_", "+", "+1", "\t", "\n", "\x1f", "svnr\x1f: ", "½", "٣", " ending in ",
+              "1237 010180", "1234 120380", "4111 1111 1111", "501234567890", "x", "0"),
+    max_size=12,
+).map("".join)  # fmt: skip
+
+
+@SETTINGS
+@given(_KEYED_DIGITS_TEXT, st.sampled_from(["AT_SVNR", "CREDIT_CARD_BARE"]))
+def test_keyed_digit_spans_are_those_of_a_scan_without_the_window_core(
+    text: str, name: str
+) -> None:
+    """AT_SVNR and CREDIT_CARD_BARE find the same spans with their window cores
+    removed: a digit run where the characters the keyword reaches its value over end
+    (anywhere in the window after a key path)."""
+    (rule,) = rules_from_options({"entities": [name]}, DetectorContext(name="rx"))
+    assert rule.window_core is not None and rule.window_core.reach is not None
+    plain = RegexDetector("rx", [dataclasses.replace(rule, window_core=None)])
+    assert RegexDetector("rx", [rule]).scan(text) == plain.scan(text)
+
+
+# --- URL passwords: a ":" and the "@" after the password ----------------------------
+
+_USERINFO_TEXT = st.lists(
+    _one_of("https", "://", ":", "//", "admin", "jane.doe", "S3cr3t", "p%40ss", "@", "@",
+            "db.example.com", ":5432", "/", " ", "\t", "\n", "[", "::1]", "é", "e\u0301",
+            "_", "!", "~", "=", ",", ";", "(", "DATABASE_URL=", "connect ", "1.2.3.4",
+            "Note: ", "x"),
+    max_size=10,
+).map("".join)  # fmt: skip
+
+
+@SETTINGS
+@given(_USERINFO_TEXT)
+def test_every_url_password_match_holds_its_window_core(text: str) -> None:
+    """Every raw URL_PASSWORD match (the library pattern is the oracle), from the ":"
+    it starts at, holds the window core its anchors are tried by, and the rule finds
+    the same spans with the core removed."""
+    from detectors.library import compile_pattern
+
+    (rule,) = rules_from_options({"entities": ["URL_PASSWORD"]}, DetectorContext(name="rx"))
+    core = rule.window_core
+    assert core is not None and core.pattern is not None
+    pattern = compile_pattern(BUILTIN_ENTITIES["URL_PASSWORD"])
+    for at in range(len(text)):
+        if text[at] == ":" and pattern.match(text, at) is not None:
+            stop = min(len(text), at + rule.max_length + 2)
+            assert core.holds(text, at, stop, ([], [])), text
+    plain = RegexDetector("rx", [dataclasses.replace(rule, window_core=None)])
+    assert RegexDetector("rx", [rule]).scan(text) == plain.scan(text)
+
+
 # --- EU VAT ids: a prefix and an id that nothing continues --------------------------
 
 _VAT_TEXT = st.lists(
