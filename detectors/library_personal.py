@@ -21,6 +21,8 @@ import dataclasses
 from collections.abc import Iterable
 from typing import Final
 
+import regex
+
 from detectors import id_validators as idv
 from detectors import validators as v
 from detectors.entity_pattern import (
@@ -327,6 +329,10 @@ _PHONE_PARTY_VALUE: Final = r"(?:1?[2-9][0-9]{2}[2-9][0-9]{6}|0[1-9][0-9]{8,12})
 # 978-8953 | M 4049224946"), or with a colon where a line starts ("M: 015112345678").
 _SIGNATURE_LETTER: Final = "[TMFCPOWHD]"
 _SIGNATURE_BARS: Final = ("|", "| ", "•", "• ", "·", "· ")
+# How a party key meets its value: "=", ":", a closing quote first, or the canonical
+# view's key separator.  Each key's forms with these are the anchors: "to" alone stands
+# in every sentence, "to=" seldom.
+_PARTY_GLUES: Final = ("=", ":", " :", " =", '"=', '":', '" :', "'=", "':", "\x1f:")
 
 
 def bare_phone_entity(validator: v.Validator) -> EntityPattern:
@@ -375,21 +381,26 @@ def bare_phone_entity(validator: v.Validator) -> EntityPattern:
         + NUM_AFTER
     )
     recipient = _RECIPIENT_KEY + r"\K" + value
-    party_names = _name_forms(_PHONE_PARTY_KEYS)
+    party_anchors = tuple(
+        form + glue
+        for form in keyword_forms(_name_forms(_PHONE_PARTY_KEYS))
+        for glue in _PARTY_GLUES
+    )
     party = (
-        _WORD_START + keyword(party_names) + _WORD_END + KEY_PATH_TAIL
-        + r"[\"']?(?:=|[ ]?:[ ]?)[\"']?\K" + _PHONE_PARTY_VALUE + PHONE_EXTENSION + "?" + NUM_AFTER
+        _WORD_START + "(?:" + "|".join(map(regex.escape, party_anchors)) + r")[ ]?[\"']?\K"
+        + _PHONE_PARTY_VALUE + PHONE_EXTENSION + "?" + NUM_AFTER
     )  # fmt: skip
-    party_max = max(map(len, keyword_forms(party_names))) + KEY_PATH_TAIL_MAX + 4 + 13 + 20
+    party_max = max(map(len, party_anchors)) + 2 + 13 + 20
+    # (the colon form after a line break, which the canonical view reads as a space)
     letter_signature = (
         r"(?:[|•·][ ]?" + _SIGNATURE_LETTER + r"(?:[:.][ ]?|[ ])"
-        r"|(?<![\w\-.])" + _SIGNATURE_LETTER + r":[ ]?)\K" + value
+        r"|[ ]" + _SIGNATURE_LETTER + r":[ ]?)\K" + value
     )
     signature_max = 2 + 3 + _KEYED_PHONE_GROUPS_MAX + 20
     letters = _SIGNATURE_LETTER.strip("[]")
     signature_anchors = (
         *(bar + letter for bar in _SIGNATURE_BARS for letter in letters),
-        *(letter + ":" for letter in letters),
+        *(" " + letter + ":" for letter in letters),
     )
     return dataclasses.replace(
         strong,
@@ -411,7 +422,7 @@ def bare_phone_entity(validator: v.Validator) -> EntityPattern:
                 + context.anchors
                 + keyword_forms(_SIGN_OFFS)
                 + _RECIPIENT_ANCHORS
-                + keyword_forms(party_names)
+                + party_anchors
                 + signature_anchors
             )
         ),

@@ -91,7 +91,7 @@ FRESH2_ROWS: list[tuple[str, str, list[str]]] = [
     ("PHONE_BARE", "TEL;TYPE=CELL,VOICE;PREF=1:015112345678", ["015112345678"]),
     ("PHONE_BARE", "T (212) 555-0100 | M 2125550123\n", ["2125550123"]),
     ("PHONE_BARE", "Jane Roe · F: 3125550188", ["3125550188"]),
-    ("PHONE_BARE", "M: 015112345678", ["015112345678"]),
+    ("PHONE_BARE", "Jane Roe\nM: 015112345678", ["015112345678"]),
     ("PHONE_BARE", "from=1712345678 to=1712349999", []),  # Unix times
     ("PHONE_BARE", "values up to 4294967295", []),
     ("PHONE_BARE", "to=212555012", []),  # near miss: nine digits
