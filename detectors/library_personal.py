@@ -1141,14 +1141,16 @@ PERSONAL_ENTRIES: Final[tuple[EntityPattern, ...]] = (
     EntityPattern(
         name="EU_VAT_ID",
         label="VAT_ID",
-        pattern=r"(?<![\w\-])(?:" + "|".join(_EU_VAT_PREFIXES) + r")[ ]?"
-        r"(?:U[0-9]{8}|[0-9A-Z+*]{2,12}"
+        pattern=r"(?<![\w\-])(?:" + "|".join(_EU_VAT_PREFIXES) + r")[ ]?(?:(?:"
         # the digits in the groups invoices print them in, one separator throughout
         # ("DE 618 057 033", "FR 12 345 678 901", "BE 0123.456.789", "DK 12 34 56 78",
-        # "PL 123-456-78-90"); the check digits decide, read without the separators
-        + "|"
+        # "PL 123-456-78-90"), tried first and not stopping before another group; the
+        # check digits decide, read without the separators
         + _VAT_GROUPS
-        + r")(?![\w\-]|[ .\-][0-9])",
+        + r")(?![ .\-][0-9])"
+        # or written without groups, which a line break the view reads as a space may
+        # follow ("ustid=DE726721639" and the next log line's timestamp)
+        + r"|U[0-9]{8}|[0-9A-Z+*]{2,12})(?![\w\-])",
         validator=idv.is_vat_id,
         score=0.85,
         description="EU VAT identification number with country prefix, stdnum check digits",
