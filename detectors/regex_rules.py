@@ -131,11 +131,15 @@ _ANCHOR_DIGIT_RUNS: Final[Mapping[str, int]] = {
 # Built-ins tried at their anchors that get from the keyword to the value over these
 # characters only where the window holds no key path (KEY_SEPARATOR): letters, blanks,
 # the punctuation of fillers, names, sentence words, label tails, a vCard's parameters
-# (";", "="), a signature's bars and title connectors ("|", "/", "&", "•"), an array's
-# "[", and "+1" fillers (a phone's).  The value, which starts with its digit run (a
-# phone's or after a "(": an area code), then starts where they end, so its digit run
-# must start right there, not anywhere in the 500-800-character window.
-_LABEL_REACH: Final = r"""(?:[^\W\d]|[ \t:#=()\-"'.,?;|&/!\[•·]|\+1)*"""
+# (";TYPE=CELL,VOICE;PREF=1", digits and all), a signature's bars and title connectors
+# ("|", "/", "&", "•"), an array's "[", and "+1" fillers (a phone's).  The value, which
+# starts with its digit run (a phone's or after a "(": an area code), then starts where
+# they end, so its digit run must start right there, not anywhere in the 500-800-character
+# window.
+_LABEL_REACH: Final = (
+    r"""(?:;[A-Za-z][A-Za-z0-9\-]{0,19}(?:=[A-Za-z0-9\-,"]{1,30})?"""  # a vCard parameter
+    r"""|[^\W\d]|[ \t:#=()\-"'.,?;|&/!\[•·]|\+1)*"""
+)
 _ANCHOR_REACH: Final = frozenset({"PHONE_BARE", "AT_SVNR", "CREDIT_CARD_BARE"})
 # Rules whose digit run counts only from a trunk 0 unless it has this many digits: a
 # phone number after its keyword is 1?[0-9]{10}, 0[0-9]{6,13} or groups from a trunk 0:

@@ -67,6 +67,9 @@ FRESH2_ROWS: list[tuple[str, str, list[str]]] = [
     ("EU_VAT_ID", "USt-IdNr.: DE 945 807 303", []),  # near miss: check digit
     ("EU_VAT_ID", "DE 945.807 302", []),  # mixed separators
     ("EU_VAT_ID", "DE 12 34", []),
+    # an ungrouped id at a line's end, the next line's digits after the view's space
+    ("EU_VAT_ID", "erstellt, ustid=DE945807302\n1753337460 DEBUG", ["DE945807302"]),
+    ("EU_VAT_ID", "ustid=DE945807302 1753337460", ["DE945807302"]),
     # TELEGRAM_BOT_TOKEN
     ("TELEGRAM_BOT_TOKEN", f'TELEGRAM_BOT: "{_TOKEN}"', [_TOKEN]),
     ("TELEGRAM_BOT_TOKEN", f"bot_token={_TOKEN}\n", [_TOKEN]),
