@@ -49,7 +49,6 @@ from detectors.library_personal import (
     PERSONAL_ENTRIES,
     bare_phone_entity,
     phone_before_word_entity,
-    phone_list_entity,
 )
 from detectors.library_secrets import (
     CREDENTIAL_PASSWORD_CHAR,
@@ -122,8 +121,6 @@ _PHONE_TRUNK0: Final = (
     r"(?:(?:(?:\(0[0-9]{2,5}\)[ \-.]?|0[1-9][0-9]{1,4}(?:[ \-.]?/[ \-.]?|[ \-.]))[0-9]{2,8}"
     r"|(?:\(0[1-9]\)[ ]?|0[1-9][ ]?/[ ]?)[0-9]{5,8})"
     r"(?:[ \-.][0-9]{2,5}){0,3}"
-    # a switchboard's one-digit DIN 5008 extension ("089/85233074-0", "06221 524829-0")
-    r"(?:-[0-9])?"
     # ... except whole national numbers of 10 or 11 digits, which no ISBN-10 (the
     # validator refuses those), short reference number or 12-digit account id is
     r"|0[1-9][0-9]{8,9})"
@@ -133,21 +130,10 @@ _PHONE_TRUNK0: Final = (
 _PHONE_OTHER: Final = r"[1-9][0-9]{1,4}[ \-/][0-9]{2,4}(?:[ \-][0-9]{2,5}){1,3}"
 
 # An extension written after the number ("x905", "ext. 12", "Durchwahl 12") belongs to
-# it: without it, a glued "x905" would stop the number from matching at all.  So does
-# the rest of a dial string: a pause ("," each, "p"), a wait (";", "w") and the digits
-# dialled after it ("(503) 457-8089,,300", "+1 555 123 4567;42", "5551234567p300"), and
-# an RFC 3966 tel URI's ";ext=".  (Every mark's first character is in this list: the
-# detector's digit clusters run on over the marks.)
-EXTENSION_WORDS: Final = (
-    "x", "ext", "ext.", "extension", "durchwahl", "dw", "apparat", "app.", ";ext=", "p", "w",
-)  # fmt: skip
-EXTENSION_MARK: Final = r"(?:[,;]{1,3}|,?[ ]?" + keyword(EXTENSION_WORDS) + r"[ ]?)"
-# A single "," or ";" also separates the entries of a list or a CSV row: the digits after
-# it are an extension only where they end the value, no other such separator and no
-# word follows ("555-123-4567,42,Portland" and "07956 747604,23 May 2027" are rows; a
-# line break reads as a space in the canonical view, so a pause ending a line is lost).
-_NOT_A_ROW: Final = r"(?!(?<=[0-9)][,;][0-9]{1,6})(?:[ ]?[,;]|[ ]\w))"
-PHONE_EXTENSION: Final = r"(?:" + EXTENSION_MARK + r"[0-9]{1,6}" + _NOT_A_ROW + ")"
+# it: without it, a glued "x905" would stop the number from matching at all.
+EXTENSION_WORDS: Final = ("x", "ext", "ext.", "extension", "durchwahl", "dw", "apparat", "app.")
+EXTENSION_MARK: Final = r",?[ ]?" + keyword(EXTENSION_WORDS) + r"[ ]?"
+PHONE_EXTENSION: Final = r"(?:" + EXTENSION_MARK + r"[0-9]{1,6})"
 # A number does not start right after a group of four digits (a card or account number
 # whose checksum failed is not a phone number either), nor inside an IBAN-shaped run
 # ("DE89 3704 0044 0532 0130 01" with a bad check digit holds "0044 0532 0130 01").
@@ -256,8 +242,7 @@ _SSN_KEYWORD: Final = (
 _SSN_GAP: Final = (
     r"(?:"
     + LABEL_TAIL_COLON
-    + r"|(?:[ \t]{0,3}(?:[:#=(\-\"']|\[[\"']?"
-    + r"|(?i:is|was|on[ \t]file|numbers|number|no\.|nr\.)(?!\w))){0,4}"
+    + r"|(?:[ \t]{0,3}(?:[:#=(\-\"']|(?i:is|was|on[ \t]file|number|no\.|nr\.)(?!\w))){0,4}"
     + r"[ \t]{0,3})"
 )
 # "social security number" (22), the key path, four fillers of at most 3 + 7 and 3
@@ -396,11 +381,8 @@ _ENTRIES: Final[tuple[EntityPattern, ...]] = (
         name="IPV6",
         label="IP_ADDRESS",
         pattern=(
-            r"(?<![\w:.])(?:(?:[0-9A-Fa-f]{1,4}|(?=::))(?::[0-9A-Fa-f]{0,4}){2,7}"
+            r"(?<![\w:.])(?:[0-9A-Fa-f]{1,4}|(?=::))(?::[0-9A-Fa-f]{0,4}){2,7}"
             r"(?:\.[0-9]{1,3}){0,3}(?![\w:])"
-            # a port glued to a full address ("…:45f:dd89:8443", logs print host:port
-            # without brackets): eight groups are the address, the ninth the port
-            r"|[0-9A-Fa-f]{1,4}(?::[0-9A-Fa-f]{1,4}){7}(?=:[0-9]{1,5}(?![\w:.])))"
         ),
         validator=v.is_ipv6,
         score=0.8,
@@ -511,13 +493,7 @@ def _assemble() -> tuple[EntityPattern, ...]:
     keyed_phone = v.phone_validator(strict=False, regions=("US", "DE"), after_keyword=True)
     by_name["PHONE_BARE"] = bare_phone_entity(keyed_phone)
     by_name["PHONE_BEFORE_WORD"] = phone_before_word_entity(keyed_phone)
-    by_name["PHONE_LIST"] = phone_list_entity(keyed_phone)
-    # (a number after a card keyword that validates as a card is a card, not a trunk-0
-    # phone: "Card: 0604-7975-9494")
-    first = (
-        "EMAIL", "US_SSN", "US_SSN_BARE", "US_ITIN", "US_ITIN_BARE", "CREDIT_CARD_AFTER_KEYWORD",
-        "PHONE", "PHONE_BARE",
-    )  # fmt: skip
+    first = ("EMAIL", "US_SSN", "US_SSN_BARE", "US_ITIN", "US_ITIN_BARE", "PHONE", "PHONE_BARE")
     return tuple(by_name[name] for name in first) + tuple(
         entry for name, entry in by_name.items() if name not in first
     )

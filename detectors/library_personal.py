@@ -21,8 +21,6 @@ import dataclasses
 from collections.abc import Iterable
 from typing import Final
 
-import regex
-
 from detectors import id_validators as idv
 from detectors import validators as v
 from detectors.entity_pattern import (
@@ -44,7 +42,6 @@ __all__ = [
     "PHONE_WORDS_AFTER",
     "bare_phone_entity",
     "phone_before_word_entity",
-    "phone_list_entity",
 ]
 
 
@@ -52,12 +49,9 @@ def _gap(words: Iterable[str] = ()) -> str:
     """At most four short fillers between a keyword and its value (``: ``, ``is``, ``#``,
     the ``?`` of a question: "What's your credit card? 5018…", a word in brackets:
     "Telefon (mobil) 015123456789")."""
-    fillers = [
-        "is", "was", "on", "am", "of", "no.", "nr.", "number", "numbers", "nummer", "nummern",
-        *words,
-    ]
+    fillers = ["is", "was", "on", "am", "of", "no.", "nr.", "number", "nummer", *words]
     return (
-        r"(?:[ \t]{0,3}(?:[:#=(\-\"'.,?]|\[[\"']?|\(\p{L}{1,12}\)|" + keyword(fillers)
+        r"(?:[ \t]{0,3}(?:[:#=(\-\"'.,?]|\(\p{L}{1,12}\)|" + keyword(fillers)
         + r"(?![^\W\d_])))"
         r"{0,4}[ \t]{0,3}"
     )
@@ -152,9 +146,9 @@ def _keyed(
     ``label_tail``: how a label may run on to its value (:data:`_LABEL_TAIL`)."""
     names = _name_forms(words)
     forms = keyword_forms(names)
-    gap, gap_max = (_NAMES, _NAMES_MAX) if between_names else ("", 0)
+    between, between_max = (_NAMES, _NAMES_MAX) if between_names else ("", 0)
     if window:
-        gap, gap_max = gap + _WINDOW, gap_max + _WINDOW_MAX
+        between, between_max = between + _WINDOW, between_max + _WINDOW_MAX
     return EntityPattern(
         name=name,
         label=label,
@@ -163,7 +157,7 @@ def _keyed(
         + keyword(names)
         + _WORD_END
         + KEY_PATH_TAIL
-        + gap
+        + between
         + "(?:"
         + label_tail
         + "|"
@@ -176,7 +170,7 @@ def _keyed(
         description=description,
         max_length=max(len(form) for form in forms)
         + KEY_PATH_TAIL_MAX
-        + gap_max
+        + between_max
         + max(_GAP_MAX, LABEL_TAIL_MAX)
         + value_max,
         anchors=forms,
@@ -227,13 +221,11 @@ _PHONE_WORDS: Final = (
     "called", "calling", "calls", "phoned", "voicemail", "voice mail", "texted",
     "sms", "whatsapp", "contact", "contacted", "reach", "reached", "dial", "dialed",
     "dialled",
-    "telefon", "telefonnummer", "telefonnummern", "rufnummer", "rufnummern", "handy",
-    "handynummer", "handynummern", "mobil", "mobilnummer", "mobilnummern",
+    "telefon", "telefonnummer", "rufnummer", "handy", "handynummer", "mobil", "mobilnummer",
     "mobilfunk", "durchwahl", "anrufen", "rufen", "erreichbar", "erreichen", "kontakt",
     "text me", "text us", "direct line", "hotline", "switchboard", "landline", "helpline",
     "pager", "mob", "ph", "msisdn", "caller id", "festnetz", "rückruf", "angerufen",
-    "anruf", "sprachbox", "dial in", "gave the number", "gave me the number",
-    "left the number", "number to call", "rückrufbitte", "rückrufnummer",
+    "anruf", "sprachbox",
 )  # fmt: skip
 # Words that name where a number is answered, texted or registered ("not answering at",
 # "stop receiving messages to", "my registered", "sent OTP to", "TAN an", "Desk:") but
@@ -281,60 +273,6 @@ PHONE_WORDS_AFTER: Final = (
 )  # fmt: skip
 
 
-# A message object's recipient key, quoted in prose ('{"an": "01 71682 791", …}') or the
-# innermost name of a value's key path in a JSON view ('{"to": "2125550147"}'): "to" and
-# "an" are prepositions in prose, so only as a key.
-_RECIPIENT_KEYS: Final = ("to", "an", "To", "An", "TO", "AN")
-_RECIPIENT_KEY: Final = (
-    r"(?:\"(?:" + "|".join(_RECIPIENT_KEYS) + r")\"[ ]?:[ ]?\"?"
-    r"|(?<![^\x1f])(?:" + "|".join(_RECIPIENT_KEYS) + r")\x1f:[ ])"
-)
-_RECIPIENT_ANCHORS: Final = tuple(
-    form for key in _RECIPIENT_KEYS for form in (f'"{key}"', f"{key}\x1f")
-)
-# A mail signature: a sign-off, then the sender's name and job title (capitalised words
-# and the connectors titles use: "Thanks & regards" + "Tyler Harper" + "Senior
-# Engineer", the lines folded into one by the view), then the number on a line of its
-# own.  Not a record's number ("Thanks, Jane Order 1234567890").
-_SIGN_OFFS: Final = (
-    "regards", "best regards", "kind regards", "warm regards", "best wishes", "thanks",
-    "many thanks", "thank you", "cheers", "sincerely", "yours", "best", "grüße", "gruß",
-    "viele grüße", "beste grüße", "freundliche grüße", "mit freundlichen grüßen",
-    "liebe grüße", "mfg", "lg", "danke", "vielen dank",
-)  # fmt: skip
-_TITLE_WORD: Final = (
-    r"(?:\p{Lu}[\p{L}'.\-]{0,24}|of|and|&|for|fur|der|des|und|the)(?![\w'\-])"
-)
-_SIGNATURE_BLOCK: Final = (
-    rf"[,.!]?(?:(?:[ ]?[,|/][ ]?|[ ]){_TITLE_WORD}){{1,8}}(?:[ ]?[|,/:][ ]?|[ ])"
-    + _NOT_A_RECORD_NUMBER
-)
-_SIGNATURE_BLOCK_MAX: Final = 1 + 8 * 29 + 3
-# A vCard's or an iCalendar property's parameters between TEL and its value
-# ("TEL;TYPE=WORK:5126877727", "TEL;TYPE=CELL,VOICE;PREF=1:0301234567"): the label ends
-# at the colon after them.
-_VCARD_PARAMS: Final = r"(?:;[A-Za-z][A-Za-z0-9\-]{0,19}(?:=[A-Za-z0-9\-,\"]{1,30})?){1,3}:"
-# Keys that name the party a message or a call goes to or comes from, in a log line's
-# or a query's key=value and a JSON member ("msg=\"sms failed\" to=2012185838",
-# {"from": "5126877727"}): the value right after "=" or ":" is a number when it has the
-# form of one, a NANP number (area and exchange codes from 2-9, which no Unix time of
-# this decade has) or a national number of ten or more digits from its trunk 0.
-_PHONE_PARTY_KEYS: Final = (
-    "to", "from", "recipient", "sender", "caller", "callee", "destination", "msisdn",
-    "caller id", "callerid", "called", "calling", "dialed",
-)  # fmt: skip
-_PHONE_PARTY_VALUE: Final = r"(?:1?[2-9][0-9]{2}[2-9][0-9]{6}|0[1-9][0-9]{8,12})"
-# A signature's or a letterhead's one-letter labels (T tel, M mobile, F fax, C cell,
-# P phone, O office, W work, H home, D direct) after a "|" or a bullet ("T (214)
-# 978-8953 | M 4049224946"), or with a colon where a line starts ("M: 015112345678").
-_SIGNATURE_LETTER: Final = "[TMFCPOWHD]"
-_SIGNATURE_BARS: Final = ("|", "| ", "•", "• ", "·", "· ")
-# How a party key meets its value: "=", ":", a closing quote first, or the canonical
-# view's key separator.  Each key's forms with these are the anchors: "to" alone stands
-# in every sentence, "to=" seldom.
-_PARTY_GLUES: Final = ("=", ":", " :", " =", '"=', '":', '" :', "'=", "':", "\x1f:")
-
-
 def bare_phone_entity(validator: v.Validator) -> EntityPattern:
     """PHONE_BARE: a phone number written as one digit run, right after a phone keyword.
 
@@ -357,7 +295,7 @@ def bare_phone_entity(validator: v.Validator) -> EntityPattern:
         "Phone number right after a phone keyword, without separators or grouped any way",
         _PHONE_FILLERS,
         between_names=True,
-        label_tail=f"(?:{LABEL_TAIL_COLON}|{_VCARD_PARAMS})",
+        label_tail=LABEL_TAIL_COLON,
     )
     context = _keyed(
         "PHONE_BARE",
@@ -371,97 +309,11 @@ def bare_phone_entity(validator: v.Validator) -> EntityPattern:
         _PHONE_FILLERS,
         label_tail=_NO_LABEL_TAIL,
     )
-    # (no key path, no gap: the name and title words are what stands between)
-    signature = (
-        _WORD_START
-        + keyword(_SIGN_OFFS)
-        + _WORD_END
-        + _SIGNATURE_BLOCK
-        + r"\K(?:1?[0-9]{10}|0[0-9]{9,10})"
-        + NUM_AFTER
-    )
-    recipient = _RECIPIENT_KEY + r"\K" + value
-    party_anchors = tuple(
-        form + glue
-        for form in keyword_forms(_name_forms(_PHONE_PARTY_KEYS))
-        for glue in _PARTY_GLUES
-    )
-    party = (
-        _WORD_START + "(?:" + "|".join(map(regex.escape, party_anchors)) + r")[ ]?[\"']?\K"
-        + _PHONE_PARTY_VALUE + PHONE_EXTENSION + "?" + NUM_AFTER
-    )  # fmt: skip
-    party_max = max(map(len, party_anchors)) + 2 + 13 + 20
-    # (the colon form after a line break, which the canonical view reads as a space)
-    letter_signature = (
-        r"(?:[|•·][ ]?" + _SIGNATURE_LETTER + r"(?:[:.][ ]?|[ ])"
-        r"|[ ]" + _SIGNATURE_LETTER + r":[ ]?)\K" + value
-    )
-    signature_max = 2 + 3 + _KEYED_PHONE_GROUPS_MAX + 20
-    letters = _SIGNATURE_LETTER.strip("[]")
-    signature_anchors = (
-        *(bar + letter for bar in _SIGNATURE_BARS for letter in letters),
-        *(" " + letter + ":" for letter in letters),
-    )
     return dataclasses.replace(
         strong,
-        pattern=(
-            f"(?:{strong.pattern}|{context.pattern}|{signature}|{recipient}|{party}"
-            f"|{letter_signature})"
-        ),
-        max_length=max(
-            strong.max_length or 0,
-            context.max_length or 0,
-            max(map(len, keyword_forms(_SIGN_OFFS))) + _SIGNATURE_BLOCK_MAX + 11,
-            8 + _KEYED_PHONE_GROUPS_MAX + 20,
-            party_max,
-            signature_max,
-        ),
-        anchors=tuple(
-            dict.fromkeys(
-                strong.anchors
-                + context.anchors
-                + keyword_forms(_SIGN_OFFS)
-                + _RECIPIENT_ANCHORS
-                + party_anchors
-                + signature_anchors
-            )
-        ),
-    )
-
-
-# The labels a list of phone numbers stands after.
-_PHONE_LIST_WORDS: Final = (
-    "phone", "phones", "phone numbers", "telephone", "tel", "tel.", "mobile", "cell", "fax",
-    "call", "sms", "whatsapp", "contact", "contacts", "numbers to call", "telefon",
-    "telefonnummer", "telefonnummern", "rufnummer", "rufnummern", "handy", "handynummer",
-    "mobil", "mobilnummer", "mobilnummern", "kontakt", "durchwahl",
-)  # fmt: skip
-# A phone number's shape as a list item before the one reported: digits and the
-# characters numbers are grouped with, from a "+" or "(" if written.
-_PHONE_SHAPE: Final = r"\+?[0-9(][0-9 ()/\-.]{4,16}[0-9]"
-
-
-def phone_list_entity(validator: v.Validator) -> EntityPattern:
-    """PHONE_LIST: the later phone numbers of a list after one phone label, written as
-    ``PHONE_BARE`` takes them (``PHONE`` finds the grouped ones without a label).
-
-    ``validator`` is the configured phone validator, as for :func:`bare_phone_entity`.
-    """
-    from detectors.library import PHONE_EXTENSION
-
-    value = (
-        r"(?:1?[0-9]{10}|0[0-9]{6,13}|" + _KEYED_PHONE_GROUPS + ")"
-        + PHONE_EXTENSION + "?" + NUM_AFTER
-    )
-    return _list_items(
-        "PHONE_LIST",
-        "PHONE",
-        _PHONE_LIST_WORDS,
-        _PHONE_SHAPE,
-        value,
-        _KEYED_PHONE_GROUPS_MAX + 20,
-        validator,
-        "The later phone numbers of a list after one phone label",
+        pattern=f"(?:{strong.pattern}|{context.pattern})",
+        max_length=max(strong.max_length or 0, context.max_length or 0),
+        anchors=tuple(dict.fromkeys(strong.anchors + context.anchors)),
     )
 
 
@@ -514,40 +366,12 @@ _PASSPORT_WORDS: Final = (
     "passport #",
     *_de_inflected(("reisepass",)),
     *(form for form in _de_inflected(("pass",)) if form not in ("pass", "passes")),
-    # the German noun alone, capitalised ("Pass: C01X00T47"; lower case "pass" is English)
-    "Pass",
-)  # fmt: skip
-# Between a passport word and its number: a copula's adverb of time ("meine passnummer
-# ist jetzt U8532011", "my passport number is now X54310626", "Pass neu: …").
-_PASSPORT_FILLERS: Final = (
-    *_DE_FILLERS, "jetzt", "nun", "neu", "neue", "aktuell", "inzwischen", "now", "new",
-    "currently",
-)  # fmt: skip
-# A Swiss passport number (Pass 10, 2022): 8 characters, a letter, a digit, then digits
-# with a letter in the third and sixth places or not ("S0A00A00", "X1234567"); fedpol
-# issues no I or O in them.
-_CH_PASSPORT: Final = "[A-Z][0-9][0-9A-HJ-NP-Z][0-9]{2}[0-9A-HJ-NP-Z][0-9]{2}"
-_PASSPORT_VALUE: Final = (
-    rf"(?:[CFGHJK]{_DOC_CHAR}{{8}}[0-9]?|[A-Z][0-9]{{8}}|[0-9]{{9}}|[A-Z]{{1,2}}[ ]?[0-9]{{7}}"
-    + "|" + _CH_PASSPORT + ")"
-    + TOKEN_AFTER
-)
-# The labels a list of passport numbers stands after (short: the look-behind reads
-# them back with the items).
-_PASSPORT_LIST_WORDS: Final = (
-    "passport", "passports", "passport no.", "passport numbers", "passnummer",
-    "passnummern", "reisepass", "reisepässe", "reisepassnummer", "reisepassnummern",
 )  # fmt: skip
 _ID_CARD_WORDS: Final = (
     *_de_inflected(("personalausweis", "ausweis", "id-karte")),
     "id card", "identity card", "pa-nr.", "PA-Nr.",
 )  # fmt: skip
 
-# An EU VAT id's digits in 2-4 groups of 2-4 (at most 12), one separator throughout.
-_VAT_GROUPS: Final = "|".join(
-    rf"[0-9]{{2,4}}(?:{sep}[0-9]{{2,4}}){{1,3}}" for sep in (r"[ ]", r"\.", "-")
-)
-_VAT_GROUPS_MAX: Final = 4 * 4 + 3
 _EU_VAT_PREFIXES: Final = (
     "AT", "BE", "BG", "CY", "CZ", "DE", "DK", "EE", "EL", "ES", "FI", "FR", "HR", "HU",
     "IE", "IT", "LT", "LU", "LV", "MT", "NL", "PL", "PT", "RO", "SE", "SI", "SK", "XI",
@@ -656,12 +480,7 @@ _UK_POSTCODE: Final = (
     r"[A-PR-UWYZ](?:[0-9][0-9]?|[A-HK-Y][0-9][0-9]?|[0-9][A-HJKPSTUW]|[A-HK-Y][0-9][ABEHMNPRVWXY])"
     r"[ ]?[0-9][ABD-HJLNP-UW-Z]{2}"
 )
-# A postcode's own label is no street or town word ("DOB 22 December 1951, ZIP W4G 4TY":
-# a form's field, not an address).
-_NOT_POSTCODE_LABEL: Final = r"(?!(?i:zip|postcode|post[ ]code|postal[ ]code|plz)(?![\w'\-]))"
-_UK_WORD: Final = (
-    rf"(?:{_NOT_POSTCODE_LABEL}[A-Z][A-Za-z'\-]{{0,24}}\.?|upon|on|under|in|by|the|of|le)"
-)
+_UK_WORD: Final = r"(?:[A-Z][A-Za-z'\-]{0,24}\.?|upon|on|under|in|by|the|of|le)"
 # A UK address: a flat/studio/unit line or a house number, then the street, locality
 # and post town words (in any line layout), then the postcode.  An address without a
 # number (a house name) is not matched: "Acme Ltd, London SW1A 1AA" is not told apart.
@@ -669,7 +488,7 @@ _UK_NUMBER: Final = r"[0-9]{1,4}[A-Za-z]?(?:-[0-9]{1,4}[A-Za-z]?)?"
 _UK_ADDRESS: Final = (
     r"(?<![\w\-])(?:(?:Flat|Apartment|Studio|Unit|Suite|Room|Maisonette)[ ]"
     rf"{_UK_NUMBER}{_LINE_BREAK}(?:{_UK_NUMBER},?[ ])?|{_UK_NUMBER},?[ ])"
-    rf"{_NOT_POSTCODE_LABEL}[A-Z][A-Za-z'\-]{{0,24}}\.?(?:{_LINE_BREAK}{_UK_WORD}){{0,9}}{_LINE_BREAK}"
+    rf"[A-Z][A-Za-z'\-]{{0,24}}\.?(?:{_LINE_BREAK}{_UK_WORD}){{0,9}}{_LINE_BREAK}"
     rf"{_UK_POSTCODE}(?![\w\-])"
 )
 
@@ -751,32 +570,6 @@ _ID_NUMBER_WORDS: Final = (
     "National ID", "National ID number", "Personal ID number",
 )  # fmt: skip
 
-# A bank's BIC written right after an account's IBAN, "IBAN / BIC" or "IBAN, BIC", the
-# way invoices and signatures print bank details without naming either: the BIC's
-# country (its letters 5-6) is the IBAN's, which no all-caps word after an IBAN
-# matches by chance often enough to count.  One branch per IBAN country (SWIFT's IBAN
-# registry as python-stdnum ships it), so the tie needs no backreference (a
-# backreference has no bounded width: a reply filter could not bound what it holds).
-_IBAN_COUNTRIES: Final = (
-    "AD", "AE", "AL", "AT", "AZ", "BA", "BE", "BG", "BH", "BI", "BR", "BY", "CH", "CR", "CY",
-    "CZ", "DE", "DJ", "DK", "DO", "EE", "EG", "ES", "FI", "FK", "FO", "FR", "GB", "GE", "GI",
-    "GL", "GR", "GT", "HN", "HR", "HU", "IE", "IL", "IQ", "IS", "IT", "JO", "KW", "KZ", "LB",
-    "LC", "LI", "LT", "LU", "LV", "LY", "MC", "MD", "ME", "MK", "MN", "MR", "MT", "MU", "NI",
-    "NL", "NO", "OM", "PK", "PL", "PS", "PT", "QA", "RO", "RS", "RU", "SA", "SC", "SD", "SE",
-    "SI", "SK", "SM", "SO", "ST", "SV", "TL", "TN", "TR", "UA", "VA", "VG", "XK", "YE",
-)  # fmt: skip
-_IBAN_REST: Final = (
-    rf"[0-9]{{2}}(?:{GROUP_SEP}?[A-Z0-9]{{4}}){{2,7}}(?:{GROUP_SEP}?[A-Z0-9]{{1,4}})?"
-    r"(?:[ ]?/[ ]?|,[ ]?)\K[A-Z]{4}"
-)
-_BIC_AFTER_IBAN: Final = (
-    r"(?<![\w\-])(?:"
-    + "|".join(f"{country}{_IBAN_REST}{country}" for country in _IBAN_COUNTRIES)
-    + r")[A-Z0-9]{2}(?:[A-Z0-9]{3})?(?![\w\-])"
-)
-# the IBAN (at most 34 characters and 8 separators), the joint, the BIC
-_BIC_AFTER_IBAN_MAX: Final = 42 + 3 + 11
-
 _OTHER_IDS: Final[tuple[EntityPattern, ...]] = (
     EntityPattern(
         name="GB_VAT_ID",
@@ -855,91 +648,7 @@ _OTHER_IDS: Final[tuple[EntityPattern, ...]] = (
         "A number of the NINO's shape, any letters, after a National Insurance or"
         " social-security word",
     ),
-    # Typed in lower case after its keyword ("Stephen Thomas's NI number wc945513a",
-    # "NINO bt043197a"): HMRC's prefix and suffix rules decide, as for the upper-case
-    # number (a bare lower-case 2 + 6 + 1 is a hash or an id as often).
-    _keyed(
-        "UK_NINO_LOWER",
-        "NATIONAL_ID",
-        _NINO_WORDS,
-        r"[a-z]{2}[ ]?[0-9]{2}[ ]?[0-9]{2}[ ]?[0-9]{2}[ ]?[a-d]" + TOKEN_AFTER,
-        13,
-        v.is_uk_nino_any_case,
-        0.8,
-        "UK National Insurance number typed in lower case, after a National Insurance word",
-    ),
 )
-
-
-# --- lists after one label ---------------------------------------------------------
-# A label names every value of the list after it, not only the first: "Passnummern:
-# Luis Mäder – V84306675, Fatime Blaser – 117182775", "phone numbers: 2125550147 and
-# 9175550199", a YAML list under a key ("pagerduty_fallback_sms:" + "- …" lines, which
-# the view joins with spaces), an array in pasted JSON ('"phones": ["…", "…"]').  The
-# keyword rule types the first item; each later item is typed by a look-behind that
-# reads the label and the items before it (each of the value's shape, joined by the
-# same joints), so the pattern itself says it and a reply filter, which runs the same
-# source, is exactly as strict.  Bounded: the look-behind reads at most what a reply
-# filter keeps before a position (128 characters), so a list is typed up to its
-# fourth phone number or sixth SSN, and up to its second item where notes (a name and a
-# dash) stand between the items; later items need a label of their own.  (A JSON
-# document's array is typed whole through its key path: every item has it.)
-_LIST_JOINT: Final = (
-    r"(?:[ ]?[,;][ ]?(?:(?:and|und|or|oder|sowie)[ ])?|[ ](?:and|und|or|oder|sowie|&)[ ]"
-    r"|[ ]-[ ])"
-)
-_LIST_QUOTE: Final = r"[\"']?"
-# Between a list's label and its first item: a colon or "=" (a key's closing quote
-# first), or a space; then an array's "[" or a YAML item's "- ".
-_LIST_GLUE: Final = r"(?:[\"']?[ ]?[:=][ ]?|[ ])(?:\[[ ]?|-[ ])?"
-# A note naming an item's holder before it ("Fatime Blaser – ") or after it ("– X").
-_NOTE_WORD: Final = r"\p{L}[\p{L}'.\-]{0,11}"
-_HOLDER_WORD: Final = r"\p{Lu}[\p{L}'\-]{1,11}"
-_NOTE_BEFORE: Final = rf"(?:{_HOLDER_WORD}(?:[ ]{_HOLDER_WORD})?[ ]-[ ])?"
-_NOTE_AFTER: Final = rf"(?:[ ]-[ ]{_NOTE_WORD}(?:[ ]{_NOTE_WORD})?)?"
-
-
-def _list_items(
-    name: str,
-    label: str,
-    words: Iterable[str],
-    shape: str,
-    value: str,
-    value_max: int,
-    validator: v.Validator | None,
-    description: str,
-    *,
-    notes: bool = False,
-    more: int = 2,
-) -> EntityPattern:
-    """The later items of a list after one of ``words`` (see above): ``shape`` is a
-    pattern every item matches (read back in the look-behind; the validator checks
-    the reported item only), ``value`` the item's own pattern; ``more``: how many items
-    may stand between the first and the one reported; ``notes``: a holder's name and a
-    dash may stand before an item, a dash and a word or two after it."""
-    forms = keyword_forms(_name_forms(words))
-    before, after = (_NOTE_BEFORE, _NOTE_AFTER) if notes else ("", "")
-    item = before + _LIST_QUOTE + shape + _LIST_QUOTE + after
-    head = _WORD_START + keyword(_name_forms(words)) + _WORD_END + _LIST_GLUE
-    return EntityPattern(
-        name=name,
-        label=label,
-        # the joint first (a search skips to it), then what every item starts with,
-        # then the label and the items before, read backwards
-        pattern=_LIST_JOINT
-        # (a holder's name or a passport's letter, or a number's digit)
-        + (r"(?=[\p{Lu}0-9+(\"'])" if notes else r"(?=[\"']?[0-9+(])")
-        + rf"(?<={head}{item}(?:{_LIST_JOINT}{item}){{0,{more}}}{_LIST_JOINT})"
-        + before
-        + _LIST_QUOTE
-        + r"\K"
-        + value,
-        validator=validator,
-        score=0.8,
-        description=description,
-        max_length=9 + 28 + 1 + value_max + 2,
-        anchors=forms,
-    )
 
 
 PERSONAL_ENTRIES: Final[tuple[EntityPattern, ...]] = (
@@ -1003,53 +712,19 @@ PERSONAL_ENTRIES: Final[tuple[EntityPattern, ...]] = (
         window=True,
     ),
     _keyed(
-        "CREDIT_CARD_AFTER_KEYWORD",
-        "CREDIT_CARD",
-        _CARD_WORDS,
-        rf"[0-9](?:{GROUP_SEP}?[0-9]){{11,18}}" + NUM_AFTER,
-        37,
-        v.is_card_after_keyword,
-        0.9,
-        "Card number grouped any way (an order number's 3-7-7 too) right after a card keyword",
-        ("no", "nr", "for", "für", "ending", "in"),
-        label_tail=_NO_LABEL_TAIL,
-    ),
-    _keyed(
         "PASSPORT",
         "PASSPORT",
         _PASSPORT_WORDS,
-        _PASSPORT_VALUE,
+        rf"(?:[CFGHJK]{_DOC_CHAR}{{8}}[0-9]?|[A-Z][0-9]{{8}}|[0-9]{{9}}|[A-Z]{{1,2}}[ ]?[0-9]{{7}})"
+        + TOKEN_AFTER,
         10,
         v.is_passport,
         0.85,
         "Passport number (German C/F/G/H/J/K + 8 and its ICAO check digit if written, US 9"
-        " digits or letter + 8, Austrian and Swiss letter + 7, Swiss S0A00A00, two letters"
-        " + 7) after a keyword",
-        _PASSPORT_FILLERS,
+        " digits or letter + 8, Austrian and Swiss letter + 7, two letters + 7) after a"
+        " keyword",
+        _DE_FILLERS,
         between_names=True,
-    ),
-    _list_items(
-        "US_SSN_LIST",
-        "US_SSN",
-        ("ssn", "ssns", "SSNs", "social security numbers", "social security nos."),
-        rf"[0-9]{{3}}{GROUP_SEP}?[0-9]{{2}}{GROUP_SEP}?[0-9]{{4}}",
-        rf"(?:[0-9]{{9}}|[0-9]{{3}}{GROUP_SEP}[0-9]{{2}}{GROUP_SEP}[0-9]{{4}})" + NUM_AFTER,
-        11,
-        v.is_us_ssn,
-        "The later SSNs of a list after one SSN label",
-        more=3,
-    ),
-    _list_items(
-        "PASSPORT_LIST",
-        "PASSPORT",
-        _PASSPORT_LIST_WORDS,
-        r"[A-Z0-9]{8,10}",
-        _PASSPORT_VALUE,
-        10,
-        v.is_passport,
-        "The later passport numbers of a list after one passport label",
-        notes=True,
-        more=0,
     ),
     _keyed(
         "DE_ID_CARD",
@@ -1141,20 +816,12 @@ PERSONAL_ENTRIES: Final[tuple[EntityPattern, ...]] = (
     EntityPattern(
         name="EU_VAT_ID",
         label="VAT_ID",
-        pattern=r"(?<![\w\-])(?:" + "|".join(_EU_VAT_PREFIXES) + r")[ ]?(?:(?:"
-        # the digits in the groups invoices print them in, one separator throughout
-        # ("DE 618 057 033", "FR 12 345 678 901", "BE 0123.456.789", "DK 12 34 56 78",
-        # "PL 123-456-78-90"), tried first and not stopping before another group; the
-        # check digits decide, read without the separators
-        + _VAT_GROUPS
-        + r")(?![ .\-][0-9])"
-        # or written without groups, which a line break the view reads as a space may
-        # follow ("ustid=DE726721639" and the next log line's timestamp)
-        + r"|U[0-9]{8}|[0-9A-Z+*]{2,12})(?![\w\-])",
+        pattern=r"(?<![\w\-])(?:" + "|".join(_EU_VAT_PREFIXES) + r")[ ]?"
+        r"(?:U[0-9]{8}|[0-9A-Z+*]{2,12})(?![\w\-])",
         validator=idv.is_vat_id,
         score=0.85,
         description="EU VAT identification number with country prefix, stdnum check digits",
-        max_length=4 + _VAT_GROUPS_MAX,
+        max_length=15,
         anchors=_EU_VAT_PREFIXES,
         starts_at_anchor=True,
     ),
@@ -1178,16 +845,6 @@ PERSONAL_ENTRIES: Final[tuple[EntityPattern, ...]] = (
         0.85,
         "BIC / SWIFT code after a BIC or SWIFT keyword (ISO 9362 structure, country code)",
         ("code",),
-    ),
-    EntityPattern(
-        name="BIC_AFTER_IBAN",
-        label="BIC",
-        pattern=_BIC_AFTER_IBAN,
-        validator=idv.is_bic,
-        score=0.85,
-        description="BIC right after an IBAN of its country, joined by ' / ', '/' or ','",
-        max_length=_BIC_AFTER_IBAN_MAX,
-        anchors=DIGITS,
     ),
     EntityPattern(
         name="DE_ADDRESS",

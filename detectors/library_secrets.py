@@ -16,13 +16,7 @@ import dataclasses
 from typing import Final
 
 from detectors import id_validators as idv
-from detectors.entity_pattern import (
-    TOKEN_AFTER,
-    TOKEN_BEFORE,
-    EntityPattern,
-    keyword,
-    keyword_forms,
-)
+from detectors.entity_pattern import TOKEN_AFTER, TOKEN_BEFORE, EntityPattern, keyword_forms
 from detectors.validators import Validator
 from pipelines.canon.view import KEY_PATH_TAIL, KEY_PATH_TAIL_MAX
 
@@ -118,8 +112,7 @@ _SECRET_NAMES: Final = tuple(
             *keyword_forms(
                 ("api_key", "apikey", "api-key", "secret", "secret_key", "client_secret",
                  "token", "access_token", "auth_token", "password", "passwd", "private_key",
-                 "key", "geheim", "geheimnis", "passwort", "kennwort", "schlüssel",
-                 "zugangsschlüssel")
+                 "key")
             ),
             "apiKey", "ApiKey", "clientSecret", "accessToken", "authToken", "secretKey",
             "privateKey",
@@ -128,15 +121,6 @@ _SECRET_NAMES: Final = tuple(
         reverse=True,
     )
 )  # fmt: skip
-
-
-# Words for a secret in prose, and the fillers between one and its value.
-_SECRET_WORDS: Final = (
-    "secret", "secret key", "secret access key", "access key", "key", "schlüssel",
-    "geheimer schlüssel", "zugangsschlüssel", "geheimnis", "secret schlüssel",
-)  # fmt: skip
-_SECRET_FILLERS: Final = ("is", "ist", "lautet", "of", "von", "like", "wie", "this", "diesem")
-_WORD_START_SECRET: Final = r"(?<![^\W\d_])"
 
 
 def _names(names: tuple[str, ...]) -> str:
@@ -189,37 +173,13 @@ SECRET_ENTRIES: Final[tuple[EntityPattern, ...]] = (
         pattern=r"(?<![A-Za-z0-9])(?:AKIA|ASIA)[A-Z0-9]{16}"
         # (the canonical view folds a line break to a space: the next line counts too)
         # (a slash between spaces separates too: "AKIA… / wJalr…")
-        r"(?:[^A-Za-z0-9/+]{1,5}|[ ]/[ ]|.{1,40}?(?:secret|Secret|SECRET)[^A-Za-z0-9/+]{1,10}"
-        # the next member of its object under any name, in any language ('"id":
-        # "AKIA…", "geheim": "…"', 'key_id=AKIA… schluessel=…')
-        r"|[^A-Za-z0-9/+]{1,5}[\p{L}_\-]{1,30}[^A-Za-z0-9/+]{1,6})"
+        r"(?:[^A-Za-z0-9/+]{1,5}|[ ]/[ ]|.{1,40}?(?:secret|Secret|SECRET)[^A-Za-z0-9/+]{1,10})"
         r"\K" + _B64 + "{40}" + _AFTER_B64,
         validator=idv.is_high_entropy,
         score=0.9,
         description="AWS secret access key written right after its access key id",
         max_length=20 + 56 + 40,
         anchors=("AKIA", "ASIA"),
-        starts_at_anchor=True,
-    ),
-    EntityPattern(
-        name="AWS_SECRET_AFTER_WORD",
-        label="API_KEY",
-        # Prose hands a secret over with a word for it and no key name ("curl-Beispiel
-        # mit dem Schlüssel AjQU…/Et", "sign it with the secret wJalr…"): the secret
-        # access key's shape, 40 base64 characters, mixed and random, right after it.
-        pattern=_WORD_START_SECRET
-        + keyword(_SECRET_WORDS)
-        + r"(?![^\W\d_])"
-        + r"(?:[ ]?[:=]|[ ](?:" + "|".join(_SECRET_FILLERS) + r")(?![^\W\d_])){0,3}[ ]?"
-        # both cases, as base64 of random bytes has (a hex digest has one: a commit's
-        # "key da39a3ee…" is no secret)
-        + r"[\"'`]?\K(?=[A-Za-z0-9/+]{0,39}[A-Z])(?=[A-Za-z0-9/+]{0,39}[a-z])"
-        + _B64 + "{40}" + _AFTER_B64,
-        validator=idv.is_high_entropy,
-        score=0.85,
-        description="A 40-character secret access key right after a word for a secret",
-        max_length=max(map(len, keyword_forms(_SECRET_WORDS))) + 3 * 7 + 2 + 40,
-        anchors=keyword_forms(_SECRET_WORDS),
         starts_at_anchor=True,
     ),
     _prefixed(
@@ -248,18 +208,6 @@ SECRET_ENTRIES: Final[tuple[EntityPattern, ...]] = (
         39,
         ("AIza",),
         "Google API key (AIza + 35)",
-    ),
-    # A Telegram bot token (Bot API "bot<token>"): the bot's numeric id, 8-10 digits,
-    # a colon and 35 characters of [A-Za-z0-9_-] that begin with "AA" (gitleaks'
-    # telegram-bot-api-token rule wants a "telegram" keyword too; "AA" after the id's
-    # colon marks it well enough alone: "TELEGRAM_BOT: 2776279728:AA…", "bot_token=…").
-    _prefixed(
-        "TELEGRAM_BOT_TOKEN",
-        # (also in a Bot API URL's path: "https://api.telegram.org/bot<token>/getMe")
-        r"(?:(?<![\w\-:])|(?<=/bot))[0-9]{8,10}:AA[A-Za-z0-9_\-]{33}" + TOKEN_AFTER,
-        46,
-        (":AA",),
-        "Telegram bot token (8-10 digit bot id, ':', 35 characters from AA)",
     ),
     _prefixed(
         "NPM_TOKEN",

@@ -173,10 +173,7 @@ class RegexDetector:
         self._near_runs = tuple((i, r) for i, r in enumerate(self._rules) if r.near_digits)
         self._clustered = bool(self._numeric or self._near_runs)
         # One search for all of their hit patterns over the widest window, in which each
-        # pattern's own window lies: a cluster where it finds nothing holds no hit.  Every
-        # hit holds a capital letter (a town's initial, a state code, a check letter;
-        # the property tests check this), so the search runs only where the window holds
-        # a character that case folding changes.
+        # pattern's own window lies: a cluster where it finds nothing holds no hit.
         self._near_gate = (
             re.compile("|".join(f"(?:{r.near.pattern})" for _, r in self._near_runs if r.near))
             if self._near_runs
@@ -297,7 +294,7 @@ class RegexDetector:
         # (rule index, matches) of every rule that may match; only those are visited.
         per_rule: list[tuple[int, list[tuple[int, int]]]] = []
         if self._clustered:
-            numeric = self._cluster_matches(text, caseless, budget)
+            numeric = self._cluster_matches(text, budget)
             for index, rule in self._near_runs:
                 hits = numeric.pop(index)
                 if hits:
@@ -314,7 +311,7 @@ class RegexDetector:
                     (index, self._at_anchor_matches(rule, text, starts, budget, runs or ([], [])))
                 )
             else:  # gated: one of its anchors occurs
-                per_rule.append((index, self._gated_matches(rule, text, budget, starts)))
+                per_rule.append((index, self._gated_matches(rule, text, budget)))
         for index, rule in self._searched:
             if _may_match(rule, caseless):
                 per_rule.append((index, self._gated_matches(rule, text, budget)))
@@ -329,9 +326,7 @@ class RegexDetector:
                     found[start, end] = (index, Span(start, end, rule.label, rule.score, name))
         return _non_overlapping(found.values())
 
-    def _cluster_matches(
-        self, text: str, caseless: str, budget: _Budget
-    ) -> dict[int, list[tuple[int, int]]]:
+    def _cluster_matches(self, text: str, budget: _Budget) -> dict[int, list[tuple[int, int]]]:
         """Run the numeric rules on the digit clusters that could hold their values.
 
         A cluster is a run of number-writing characters (``_CLUSTER``) with the ``+`` or
@@ -375,8 +370,6 @@ class RegexDetector:
                 near_gate is None
                 or (
                     digits >= gate_digits
-                    and text[max(0, start - gate_lead) : window_end]
-                    != caseless[max(0, start - gate_lead) : window_end]
                     and near_gate.search(text, max(0, start - gate_lead), window_end) is not None
                 )
             ):
@@ -406,16 +399,10 @@ class RegexDetector:
                     )
         return found
 
-    def _gated_matches(
-        self, rule: Rule, text: str, budget: _Budget, starts: Sequence[int] = ()
-    ) -> list[tuple[int, int]]:
-        """The matches of a rule one of whose anchors occurs (or that has none);
-        ``starts``: where its anchors start, when the anchor index found them."""
+    def _gated_matches(self, rule: Rule, text: str, budget: _Budget) -> list[tuple[int, int]]:
+        """The matches of a rule one of whose anchors occurs (or that has none)."""
         if rule.near is not None:
-            if rule.near_anchored is None:
-                hits = [hit.span() for hit in rule.near.finditer(text)]
-            else:
-                hits = _hits_before(rule.near, text, starts, rule.near_anchored)
+            hits = [hit.span() for hit in rule.near.finditer(text)]
             return self._near_matches(rule, text, hits, budget)
         if rule.around:
             return self._around_matches(rule, text, budget)
@@ -605,26 +592,6 @@ class RegexDetector:
             return method(text, pos, stop, stop - pos > _LONG_WINDOW, False, budget.left())
         except TimeoutError as exc:
             raise budget.exhausted() from exc
-
-
-def _hits_before(
-    near: re.Pattern[str], text: str, starts: Sequence[int], lead: int
-) -> list[tuple[int, int]]:
-    """What ``near.finditer(text)`` finds when every hit starts at most ``lead``
-    characters before one of ``starts`` (in order): the leftmost match from each such
-    offset on, past the previous hit, tried at those offsets only."""
-    hits: list[tuple[int, int]] = []
-    at = 0  # the first offset not yet tried: past the last hit
-    for anchor in starts:
-        at = max(at, anchor - lead)
-        while at <= anchor:
-            hit = near.match(text, at)
-            if hit is None:
-                at += 1
-            else:
-                hits.append(hit.span())
-                at = max(hit.end(), at + 1)
-    return hits
 
 
 @final

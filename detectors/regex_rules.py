@@ -38,10 +38,8 @@ from detectors.library_personal import (
     PHONE_WORDS_AFTER,
     bare_phone_entity,
     phone_before_word_entity,
-    phone_list_entity,
 )
 from detectors.validators import Validator, is_us_ssn_any_area, phone_validator
-from pipelines.canon.view import KEY_SEPARATOR
 from pipelines.errors import ConfigError
 from pipelines.placeholders import LABEL_RE
 from pipelines.spans import DetectorContext
@@ -107,11 +105,6 @@ _NEAR_RULES: Final[Mapping[str, tuple[str, int, int, tuple[int, int] | None]]] =
         None,
     ),
 }
-# Near rules whose every hit starts at most this many characters before one of the
-# rule's anchors, which the anchor index finds anyway: hits are looked for only there,
-# not by a search of the whole text.  A phone word after a number: its last digit, up
-# to three separators, the word.
-_NEAR_AT_ANCHORS: Final[Mapping[str, int]] = {"PHONE_BEFORE_WORD": 4}
 # Built-ins tried at their anchors whose every value holds a run of at least this many
 # digits: an anchor is tried only if such a run occurs in its window (keyword, glue,
 # value), which the standard library finds at a fraction of the cost of trying the
@@ -123,24 +116,10 @@ _ANCHOR_DIGIT_RUNS: Final[Mapping[str, int]] = {
     "US_SSN_ID": 4,  # 9 digits, or 3-2-4 groups
     "UK_NINO_KEYED": 2,  # digit pairs
     "PHONE_BARE": 2,  # 1?[0-9]{10}, 0[0-9]{6,13}, or groups of 2 digits or more
-    "AT_SVNR": 4,  # 4 digits, then the birth date's pairs
     "CREDIT_CARD_BARE": 12,
     "NL_BSN": 9,
     "PL_PESEL": 11,
 }
-# Built-ins tried at their anchors that get from the keyword to the value over these
-# characters only where the window holds no key path (KEY_SEPARATOR): letters, blanks,
-# the punctuation of fillers, names, sentence words, label tails, a vCard's parameters
-# (";TYPE=CELL,VOICE;PREF=1", digits and all), a signature's bars and title connectors
-# ("|", "/", "&", "•"), an array's "[", and "+1" fillers (a phone's).  The value, which
-# starts with its digit run (a phone's or after a "(": an area code), then starts where
-# they end, so its digit run must start right there, not anywhere in the 500-800-character
-# window.
-_LABEL_REACH: Final = (
-    r"""(?:;[A-Za-z][A-Za-z0-9\-]{0,19}(?:=[A-Za-z0-9\-,"]{1,30})?"""  # a vCard parameter
-    r"""|[^\W\d]|[ \t:#=()\-"'.,?;|&/!\[•·]|\+1)*"""
-)
-_ANCHOR_REACH: Final = frozenset({"PHONE_BARE", "AT_SVNR", "CREDIT_CARD_BARE"})
 # Rules whose digit run counts only from a trunk 0 unless it has this many digits: a
 # phone number after its keyword is 1?[0-9]{10}, 0[0-9]{6,13} or groups from a trunk 0:
 # a run of two from a 0 or of ten.
@@ -151,9 +130,6 @@ _PLAIN_RUNS: Final[Mapping[str, int]] = {"PHONE_BARE": 10}
 # "WEST" and an IBAN's "DE02120300000000202051" hold a prefix but no id).
 _ANCHOR_CORES: Final[Mapping[str, str]] = {
     "EU_VAT_ID": r"(?:{anchors})[ ]?(?:U[0-9]{8}|[0-9A-Z+*]{2,12})(?![0-9A-Z])",
-    # a userinfo's or a credential pair's ":" and the "@" after its password, with no
-    # blank or other "@" between (most ":" in text end a label)
-    "URL_PASSWORD": r"(?:{anchors})[^ \t\n@]*@",
 }
 
 
@@ -163,37 +139,23 @@ class WindowCore:
     """What the window of a rule tried at its anchors holds, as every match does.
 
     ``run``: a run of at least that many ASCII digits, which must start with a ``0``
-    unless it has ``plain`` digits (``plain`` 0: any run of ``run``); with ``reach``
-    and no key path in the window, that run must start where ``reach`` (matched from
-    the anchor) ends; ``pattern``: a standard-library pattern that occurs in it.  The
-    digit runs are read from the text's index of runs (:meth:`holds`), built once per
-    scan: a standard-library search for a digit run costs 15 ns a character, as much
-    over a 500-character window as one pass over the text does.
+    unless it has ``plain`` digits (``plain`` 0: any run of ``run``); ``pattern``: a
+    standard-library pattern that occurs in it.  The digit runs are read from the
+    text's index of runs (:meth:`holds`), built once per scan: a standard-library
+    search for a digit run costs 15 ns a character, as much over a 500-character
+    window as one pass over the text does.
     """
 
     run: int = 0
     plain: int = 0
     pattern: re.Pattern[str] | None = None
-    reach: re.Pattern[str] | None = None
 
     def holds(
         self, text: str, start: int, stop: int, runs: tuple[list[int], list[int]]
     ) -> bool:
         """Whether ``text[start:stop]`` holds the core; ``runs`` holds the (starts, ends)
         of the text's maximal digit runs of at least ``run`` digits, in order."""
-        if self.run and self.reach is not None and text.find(KEY_SEPARATOR, start, stop) == -1:
-            starts, ends = runs
-            crossed = self.reach.match(text, start, stop)
-            begin = start if crossed is None else crossed.end()
-            at = bisect.bisect_right(starts, begin) - 1  # the run holding it ("+1" 555…)
-            if at < 0 or ends[at] <= begin:
-                return False
-            size = ends[at] - begin
-            if size < (self.plain or self.run) and not (
-                self.plain and size >= self.run and text[begin] == "0"
-            ):
-                return False
-        elif self.run:
+        if self.run:
             starts, ends = runs
             at = bisect.bisect_right(ends, start)  # the first run ending inside
             while True:
@@ -219,7 +181,6 @@ _CLUSTER_RULES: Final[Mapping[str, tuple[int, int, int]]] = {
     "PHONE": (6, 0, 0),
     "CREDIT_CARD": (12, 0, 0),
     "IBAN": (2, 0, 2),
-    "BIC_AFTER_IBAN": (2, 0, 2),
     "US_SSN": (9, 0, 0),
     "DE_TAX_ID": (11, 0, 0),
     "IPV4": (4, 3, 0),
@@ -252,9 +213,6 @@ def may_hold_phone(chunk: str, digits: int) -> bool:
         or " 0" in chunk
         or ")0" in chunk
         or "\t0" in chunk
-        # (a dial string's "," and ";" join clusters: "245509;02118/79862435", a CSV row)
-        or ",0" in chunk
-        or ";0" in chunk
         or (digits >= 10 and _NANP_CORE.search(chunk) is not None)
     )
 
@@ -331,9 +289,7 @@ class Rule:
     keywords, allowlists).  ``near``: the rule is searched only in windows reaching
     ``near_back`` characters before and ``near_ahead`` after each hit of this pattern;
     with ``near_digits``, every hit holds a run of at least that many digits and starts
-    at most ``near_lead`` characters before it, so hits are looked for only there;
-    with ``near_anchored``, every hit starts at most that many characters before one of
-    ``anchors``, so hits are looked for only at those.
+    at most ``near_lead`` characters before it, so hits are looked for only there.
     """
 
     label: str
@@ -357,7 +313,6 @@ class Rule:
     near_ahead: int = 0
     near_digits: int = 0
     near_lead: int = 0
-    near_anchored: int | None = None
     window_core: WindowCore | None = None
 
     # The anchors in lower case, once each: the prefilter ignores case (set below).
@@ -440,7 +395,6 @@ def _builtin_rules(options: Mapping[str, object], context: DetectorContext) -> l
         "PHONE": phone,
         "PHONE_BARE": bare_phone_entity(bare),
         "PHONE_BEFORE_WORD": phone_before_word_entity(bare),
-        "PHONE_LIST": phone_list_entity(bare),
     }
     any_area = options.get("ssn_area_9xx", False)
     if not isinstance(any_area, bool):
@@ -479,7 +433,6 @@ def _builtin_rules(options: Mapping[str, object], context: DetectorContext) -> l
                 None
                 if core is None
                 else re.compile(core.replace("{anchors}", "|".join(map(re.escape, entry.anchors)))),
-                re.compile(_LABEL_REACH) if name in _ANCHOR_REACH else None,
             )
             if run or core
             else None
@@ -505,7 +458,6 @@ def _builtin_rules(options: Mapping[str, object], context: DetectorContext) -> l
                 near_ahead=near_ahead,
                 near_digits=near_digits,
                 near_lead=near_lead,
-                near_anchored=_NEAR_AT_ANCHORS.get(name),
                 window_core=window_core,
             )
         )

@@ -162,17 +162,7 @@ def is_credit_card(text: str) -> bool:
         return False
     if len(number) == 12 and len(text) != 14:
         return False
-    if _ORDER_LAYOUT(text):
-        return False
     return _card_prefix_ok(number) and _luhn_ok(number)
-
-
-# 17 digits grouped 3-7-7 are an order number as Amazon prints it ("302-8722829-2388129",
-# one in ten passes Luhn and most fall in a 17-digit scheme's range: 30x Diners, 6xx
-# Maestro/Discover).  No scheme prints a card so (4-4-4-4-1, 4-4-4-5, 6-11), and few
-# issue 17 digits at all; after a card keyword the layout does not decide
-# (``CREDIT_CARD_AFTER_KEYWORD``, :func:`is_card_after_keyword`).
-_ORDER_LAYOUT: Final = re.compile(r"[0-9]{3}([ \-.])[0-9]{7}\1[0-9]{7}").fullmatch
 
 
 def is_card_after_keyword(text: str) -> bool:
@@ -428,8 +418,7 @@ def _possible_idd(text: str, digits: str) -> bool:
 
 
 # Where an extension starts: a letter (x, ext., Durchwahl) or a comma before one.
-# (or a dial string's pause or wait: "(503) 457-8089,,300", "555-123-4567;42")
-_EXTENSION: Final = re.compile(r",?\s*[^\W\d_]|[,;]")
+_EXTENSION: Final = re.compile(r",?\s*[^\W\d_]")
 # A DIN 5008 extension: a last group of 1-5 digits after a dash.
 _DIN_EXTENSION: Final = re.compile(r"(?<=[0-9])-[0-9]{1,5}$")
 # The fewest digits a phone number has (Berlin's 030 1234 is dialled with more; the
@@ -569,11 +558,6 @@ def is_passport(text: str) -> bool:
     return len(text) != 10 or idv.is_icao_document(text)
 
 
-def is_uk_nino_any_case(text: str) -> bool:
-    """A UK National Insurance number in any case (``wc945513a``), read upper case."""
-    return idv.is_uk_nino(text.upper())
-
-
 # Every validator a built-in entity uses (in the default configuration and with the
 # ``phone_mode``/``ssn_area_9xx`` options), by the name custom rules refer to it by; a
 # unit test holds the built-ins to this table.
@@ -611,7 +595,6 @@ VALIDATORS: Final[Mapping[str, Validator]] = MappingProxyType(
         "icao_document": idv.is_icao_document,
         "de_id_card": is_de_id_card,
         "passport": is_passport,
-        "uk_nino_any_case": is_uk_nino_any_case,
         "birth_date": idv.is_birth_date,
         "de_address": idv.is_de_address,
         "at_ch_address": idv.is_at_ch_address,

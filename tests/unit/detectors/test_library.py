@@ -333,10 +333,9 @@ def test_builtin_rows(name: str, text: str, expected: list[str]) -> None:
 
 def test_every_builtin_has_positive_and_negative_rows() -> None:
     """The tables cover every built-in with at least one hit and one miss."""
-    from tests.unit.detectors.test_library_fresh2 import FRESH2_ROWS
     from tests.unit.detectors.test_library_more import MORE_ROWS
 
-    rows = ROWS + MORE_ROWS + FRESH2_ROWS
+    rows = ROWS + MORE_ROWS
     positives = {name for name, _, expected in rows if expected}
     negatives = {name for name, _, expected in rows if not expected}
     assert positives == set(BUILTIN_ENTITIES)
