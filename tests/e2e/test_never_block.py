@@ -90,22 +90,19 @@ async def test_timeout_s_refuses_a_slow_scan_on_time(
 
     The scan's own CPU budget for 300,000 characters is over three seconds; the route
     gives the detector 0.3 s.  A second request right after is served (control), so the
-    abandoned scan does not hold the detector.  "Before the budget ran out" is measured in
-    this process's CPU time, the budget's own clock, so a busy machine (a parallel test
-    run, other jobs) that stretches the wall clock cannot fail it.
+    abandoned scan does not hold the detector.
     """
     url = await _serve(aiohttp_server, fake, timeout_s=0.3)
     async with aiohttp.ClientSession() as session:
-        began = time.process_time()
+        began = time.monotonic()
         slow = asyncio.create_task(_post(session, url, "a" * 300_000))
         answered = await _probe_while(session, url, slow)
-        spent = time.process_time() - began
+        elapsed = time.monotonic() - began
         status, body = slow.result()
         assert status == 503 and body["error"]["code"] == "detector_timeout"
         assert answered >= 1
-        # Refused at its deadline, not when the scan's 3 s of CPU ran out (the scan runs
-        # in this process: all of its CPU and the gateway's is counted, generous margin).
-        assert spent < 2.5
+        # Refused at its deadline, not when the 3 s budget ran out (generous margin).
+        assert elapsed < 2.5
         status, _ = await _post(session, url, "hello")
         assert status == 200
     assert len(fake.received) == 1

@@ -1,8 +1,7 @@
 """The example plugin in ``examples/detector-plugin``, installed and used from YAML.
 
-The package is pip-installed (``--target``) from a copy of its sources into a throwaway
-directory of this test module, never into the developer's environment nor building in
-the source tree (parallel test runs would share its ``build/``), and found there through its real
+The package is pip-installed (``--target``) into a throwaway directory of this test
+module, never into the developer's environment, and found there through its real
 entry-point metadata: configured from YAML, built by the registry and run in a Chain,
 the path a third-party plugin takes.  Afterwards the environment's own registry still
 does not list it.
@@ -12,7 +11,6 @@ from __future__ import annotations
 
 import importlib
 import importlib.metadata
-import shutil
 import subprocess
 import sys
 import sysconfig
@@ -37,13 +35,10 @@ _MODULE = "pseudogate_employee_id"
 def plugin_registry(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Registry]:
     """A registry over the plugin pip-installed into a throwaway ``--target`` directory."""
     target = tmp_path_factory.mktemp("plugin-env")
-    source = tmp_path_factory.mktemp("plugin-src") / "detector-plugin"
-    shutil.copytree(_PLUGIN_DIR, source,
-                    ignore=shutil.ignore_patterns("build", "*.egg-info", "__pycache__"))
     subprocess.run(
         [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps",
          "--no-build-isolation", "--disable-pip-version-check", "--no-cache-dir",
-         "--target", str(target), str(source)],
+         "--target", str(target), str(_PLUGIN_DIR)],
         check=True, capture_output=True, timeout=300,
     )
     dists = list(importlib.metadata.distributions(path=[str(target)]))
