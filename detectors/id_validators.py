@@ -19,6 +19,7 @@ from typing import Final
 
 from stdnum import bic as std_bic
 from stdnum.at import vnr as at_vnr
+from stdnum.ca import sin as ca_sin
 from stdnum.ch import ssn as ch_ssn
 from stdnum.ch import uid as ch_uid
 from stdnum.es import dni as es_dni
@@ -26,6 +27,7 @@ from stdnum.es import nie as es_nie
 from stdnum.eu import vat as eu_vat
 from stdnum.fi import hetu as fi_hetu
 from stdnum.fr import nir as fr_nir
+from stdnum.gb import nhs as gb_nhs
 from stdnum.gb import vat as gb_vat
 from stdnum.it import codicefiscale as it_cf
 from stdnum.nl import bsn as nl_bsn
@@ -42,9 +44,11 @@ __all__ = [
     "is_at_svnr",
     "is_bic",
     "is_birth_date",
+    "is_ca_sin",
     "is_ch_uid",
     "is_de_address",
     "is_de_rvnr",
+    "is_gb_nhs",
     "is_gb_vat",
     "is_high_entropy",
     "is_icao_document",
@@ -103,6 +107,17 @@ _NATIONAL_CHECKS: Final = (
     nl_bsn.is_valid,
     pl_pesel.is_valid,
 )
+
+
+def is_gb_nhs(text: str) -> bool:
+    """An NHS number (England, Wales, Isle of Man): 10 digits, mod 11 check digit
+    (python-stdnum ``gb.nhs``)."""
+    return text.isascii() and _guard(gb_nhs.is_valid, text)
+
+
+def is_ca_sin(text: str) -> bool:
+    """A Canadian Social Insurance Number: 9 digits, Luhn (python-stdnum ``ca.sin``)."""
+    return text.isascii() and _guard(ca_sin.is_valid, text)
 
 
 def is_national_id(text: str) -> bool:

@@ -53,6 +53,8 @@ _ADDRESS_LABELS: Final = (
     "replyto", "sender", "recipient", "rcpt", "contact", "kontakt", "an", "von",
     "absender", "empfanger", "smtp", "sip", "sips", "xmpp", "im", "acct", "jid",
     "address", "adresse", "addr",
+    # a vCard's parameters ("EMAIL;TYPE=INTERNET:jane@example.com", "TYPE=WORK,PREF:…")
+    "internet", "pref", "work", "home", "x400",
 )  # fmt: skip
 _CREDENTIAL_USER_MAX: Final = 32
 _URL_USER_NAME_CHAR: Final = r"[\w\-.~%!\$&'*+]"
@@ -215,6 +217,25 @@ SECRET_ENTRIES: Final[tuple[EntityPattern, ...]] = (
         40,
         ("npm_",),
         "npm access token (npm_ + 36)",
+    ),
+    _prefixed(
+        "MAILGUN_KEY",
+        r"(?<![\w\-])key-[0-9a-f]{32}" + TOKEN_AFTER,
+        36,
+        ("key-",),
+        "Mailgun private API key (key- + 32 lower-case hex)",
+    ),
+    dataclasses.replace(
+        _prefixed(
+            "TELEGRAM_BOT_TOKEN",
+            r"(?<![\w\-:])[0-9]{8,10}:AA[A-Za-z0-9_\-]{33}" + TOKEN_AFTER,
+            45,
+            (":AA",),
+            "Telegram bot token (the bot's 8-10 digit id, :AA, 33 characters)",
+        ),
+        # It starts with digits: a reply filter holding API_KEY would hold every number
+        # at a chunk's end until it knew no ":AA" follows (redact it by its name).
+        by_label=False,
     ),
     _prefixed(
         "SENDGRID_KEY",

@@ -55,8 +55,9 @@ import ahocorasick
 import regex
 
 from detectors.entity_pattern import keyword_forms
+from detectors.labelled import LabelReader
 from detectors.library import EXTENSION_MARK, EXTENSION_WORDS
-from detectors.regex_rules import Rule, rules_from_options
+from detectors.regex_rules import Rule, label_reader, rules_from_options
 from pipelines.canon import fold_case
 from pipelines.egress import OutputPattern
 from pipelines.errors import DetectorError
@@ -156,12 +157,14 @@ class RegexDetector:
         "_near_runs",
         "_numeric",
         "_pool",
+        "_reader",
         "_rules",
         "_searched",
     )
 
-    def __init__(self, name: str, rules: Sequence[Rule]) -> None:
+    def __init__(self, name: str, rules: Sequence[Rule], reader: LabelReader | None = None) -> None:
         self._name = name
+        self._reader = reader
         # No thread starts until the first scan is submitted (or ``start`` warms one).
         self._pool = ThreadPoolExecutor(_WORKERS, thread_name_prefix=f"pseudogate-{name}")
         self._rules = tuple(rules)
@@ -324,7 +327,10 @@ class RegexDetector:
             for start, end in matches:
                 if (start, end) not in found:
                     found[start, end] = (index, Span(start, end, rule.label, rule.score, name))
-        return _non_overlapping(found.values())
+        spans = _non_overlapping(found.values())
+        if self._reader is not None:
+            spans = self._reader.extend(text, spans, name, budget.check)
+        return spans
 
     def _cluster_matches(self, text: str, budget: _Budget) -> dict[int, list[tuple[int, int]]]:
         """Run the numeric rules on the digit clusters that could hold their values.
@@ -778,4 +784,5 @@ class _Budget:
 
 def create(options: Mapping[str, object], context: DetectorContext) -> RegexDetector:
     """Entry point ``regex``: validate ``options`` and build the detector."""
-    return RegexDetector(context.name, rules_from_options(options, context))
+    rules = rules_from_options(options, context)
+    return RegexDetector(context.name, rules, label_reader(options, rules, context))

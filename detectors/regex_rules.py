@@ -24,6 +24,7 @@ import regex
 
 from detectors.entity_pattern import keyword
 from detectors.gitleaks import GitleaksCheck, gitleaks_rules
+from detectors.labelled import LabelReader
 from detectors.library import (
     BUILTIN_ENTITIES,
     EMAIL_LOCAL_CHAR,
@@ -46,7 +47,7 @@ from pipelines.spans import DetectorContext
 
 __all__ = [
     "Rule", "WindowCore", "anchor_digit_run", "cluster_prefilter", "context_lookbehind",
-    "may_hold_phone", "rules_from_options",
+    "label_reader", "may_hold_phone", "rules_from_options",
 ]
 
 # A custom rule's context word must end at most this many characters before a match.
@@ -55,7 +56,8 @@ _CONTEXT_WINDOW: Final = 50
 # 128 characters of context.
 _CONTEXT_WORD_MAX: Final = 64
 _OPTION_KEYS: Final = frozenset(
-    {"entities", "phone_mode", "phone_regions", "custom", "ssn_area_9xx", "gitleaks"}
+    {"entities", "phone_mode", "phone_regions", "custom", "ssn_area_9xx", "gitleaks",
+     "read_labels"}
 )
 _CUSTOM_KEYS: Final = frozenset({"label", "pattern", "validator", "context", "score"})
 
@@ -528,3 +530,24 @@ def rules_from_options(options: Mapping[str, object], context: DetectorContext) 
     for index, item in enumerate(custom):
         rules.append(_custom_rule(item, context, f"custom[{index}]"))
     return rules
+
+
+def label_reader(
+    options: Mapping[str, object], rules: Sequence[Rule], context: DetectorContext
+) -> LabelReader | None:
+    """The label-reading stage (:mod:`detectors.labelled`) for the built-in rules of an
+    options mapping :func:`rules_from_options` accepted; None with ``read_labels: false``
+    or when no built-in entry is enabled."""
+    enabled = options.get("read_labels", True)
+    if not isinstance(enabled, bool):
+        raise _error(context, "read_labels", "not a boolean", "true or false")
+    labels = {rule.label for rule in rules if rule.field is None and rule.gitleaks is None}
+    if not enabled or not labels:
+        return None
+    mode = options.get("phone_mode", "lenient")
+    regions = _string_list(options.get("phone_regions", ["US", "DE"]), context, "phone_regions")
+    return LabelReader(
+        labels,
+        phone=phone_validator(strict=mode == "strict", regions=regions, after_keyword=True),
+        phone_strict=phone_validator(strict=True, regions=regions),
+    )

@@ -41,6 +41,7 @@ __all__ = [
     "KEY_SEPARATOR",
     "MAX_JSON_DEPTH",
     "View",
+    "ViewText",
     "build_views",
     "canonical_text",
     "context_prefix",
@@ -146,6 +147,56 @@ KEY_PATH_TAIL_MAX: Final = (1 + _CONTEXT_NAME_CHARS) * _CONTEXT_NAMES + 1
 
 Map = OffsetMap | ComposedMap
 
+# The characters that end a line (those of ``str.splitlines``).  The fold turns each run
+# of whitespace into one space, line breaks included: the view records where they were.
+_LINE_BREAK: Final = re.compile("[\n\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029]")
+
+
+@final
+class ViewText(str):
+    """A view's text as detectors get it: a ``str`` that also knows where lines broke.
+
+    ``breaks`` holds the offsets (sorted, into this text) of the spaces that stand for
+    a run of whitespace holding a line break, ``tabs`` those of the other spaces that
+    stand for a run holding a tab.  The fold writes both as a space (a value wrapped
+    over two lines reads as one), but where a line ends and a tab stands is structure a
+    reader uses: a form's label line above its value, a table's header row and columns,
+    a list's items.  A detector that reads structure takes them (``getattr(text,
+    "breaks", ())`` works on any text); every other detector reads the text as the
+    plain string it is.
+    """
+
+    breaks: tuple[int, ...]
+    tabs: tuple[int, ...]
+
+    def __new__(
+        cls, text: str, breaks: tuple[int, ...] = (), tabs: tuple[int, ...] = ()
+    ) -> ViewText:
+        made = super().__new__(cls, text)
+        made.breaks = breaks
+        made.tabs = tabs
+        return made
+
+
+def _view_text(text: str, decoded: str, fold_map: OffsetMap, shift: int) -> ViewText:
+    """``text`` with the view offsets of the folded line breaks and tabs of ``decoded``
+    (its fold map given, the view's context prefix ``shift`` characters long)."""
+    if "\t" not in decoded and not _LINE_BREAK.search(decoded):
+        return ViewText(text)
+    breaks: list[int] = []
+    for hit in _LINE_BREAK.finditer(decoded):
+        at = fold_map.view_start(hit.start()) + shift
+        if not breaks or breaks[-1] != at:
+            breaks.append(at)
+    tabs: list[int] = []
+    if "\t" in decoded:
+        lines = set(breaks)
+        for hit in re.finditer("\t", decoded):
+            at = fold_map.view_start(hit.start()) + shift
+            if at not in lines and (not tabs or tabs[-1] != at):
+                tabs.append(at)
+    return ViewText(text, tuple(breaks), tuple(tabs))
+
 
 def canonical_text(value: str) -> str:
     """What a value reads as: inline-decoded and folded (case kept).
@@ -193,7 +244,7 @@ class View:
     def __init__(
         self,
         index: int,
-        text: str,
+        text: ViewText,
         prefix: int,
         source: str,
         inner: Map,
@@ -328,7 +379,7 @@ def _add(
         views.append(
             View(
                 index,
-                prefix + folded,
+                _view_text(prefix + folded, decoded, fold_map, len(prefix)),
                 len(prefix),
                 source,
                 compose(fold_map, inline_map),
@@ -347,7 +398,8 @@ def _add(
         run_low, run_high = outer.to_raw(start, end)
         views.append(
             View(
-                index, prefix + content, len(prefix), source, unit, outer, run_low, run_high,
+                index, ViewText(prefix + content), len(prefix), source, unit, outer, run_low,
+                run_high,
                 run=True,
             )
         )

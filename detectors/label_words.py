@@ -1,0 +1,313 @@
+"""The words that name what a value is: the lexicon of the label reader.
+
+:mod:`detectors.labelled` types a value by the label a person wrote for it (``Passport:``,
+``SSN on the application``, a table's ``Phone`` column, a ``rufbereitschaft:`` key).  This
+module is its vocabulary, in English and German, in one place:
+
+* :data:`KINDS` — words and phrases that name a kind of value, each mapped to the labels a
+  value so named may carry (``ssn`` names a US_SSN, and in Austria the same word names
+  the ten-digit SVNR, a NATIONAL_ID: the value's shape decides between them);
+* :data:`OTHER` — words that name another kind of thing with a number of its own (an
+  order, an invoice, a ticket, an EAN, a version, a count): a value they label is not
+  personal data, whatever it looks like;
+* :data:`NEUTRAL` — words that say "number" and nothing more (``no.``, ``Nummer``), which
+  a label may hold without changing what it names.
+
+Every entry is written as a reader writes it and folded here the way the canonical view
+folds text (:func:`pipelines.canon.fold_text`, then lower case), so ``Rückruf`` is looked
+up as ``ruckruf`` and ``Straße`` as ``strasse``.  :func:`classify` reads one word,
+German compounds included: the head of a compound is its last part (``Firmenhandy`` is a
+phone, ``Mobilfunkrechnung`` an invoice), and a compound of a kind and a word for
+"number" is that kind (``Passnummern``, ``Ausweisnr``).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Mapping
+from types import MappingProxyType
+from typing import Final
+
+from pipelines.canon import fold_text
+
+__all__ = [
+    "KINDS",
+    "MAX_PHRASE",
+    "NEUTRAL",
+    "OTHER",
+    "OTHER_KIND",
+    "PARTY_KEYS",
+    "SECRET_KINDS",
+    "SIGNATURE_LETTERS",
+    "classify",
+    "phrase",
+]
+
+# What :func:`classify` returns for a word naming another kind of thing.
+OTHER_KIND: Final = "OTHER"
+
+_PHONE: Final = frozenset({"PHONE"})
+_SSN: Final = frozenset({"US_SSN", "US_ITIN", "NATIONAL_ID"})
+_ITIN: Final = frozenset({"US_ITIN"})
+_PASSPORT: Final = frozenset({"PASSPORT"})
+_NATIONAL: Final = frozenset({"NATIONAL_ID"})
+_ID_DOCUMENT: Final = frozenset({"NATIONAL_ID", "PASSPORT"})
+_CARD: Final = frozenset({"CREDIT_CARD"})
+_BIC: Final = frozenset({"BIC"})
+_VAT: Final = frozenset({"VAT_ID"})
+_TAX: Final = frozenset({"DE_TAX_ID", "VAT_ID", "US_ITIN"})
+_IBAN: Final = frozenset({"IBAN"})
+_SECRET: Final = frozenset({"API_KEY"})
+_BIRTH: Final = frozenset({"DATE_OF_BIRTH"})
+
+# The labels whose values the reader finds as generated tokens (no digits pattern).
+SECRET_KINDS: Final = _SECRET
+
+_KIND_WORDS: Final[tuple[tuple[frozenset[str], tuple[str, ...]], ...]] = (
+    (
+        _PHONE,
+        (
+            "phone", "phones", "telephone", "telephones", "tel", "tele", "telno", "mobile",
+            "mobiles", "mob", "mobil", "cell", "cellphone", "cellular", "fax", "telefax",
+            "call", "calls", "called", "calling", "callback", "call back", "caller",
+            "ring", "rang", "dial", "dialed", "dialled", "dialing", "dial in", "dial-in",
+            "sms", "text me", "text us", "texted", "whatsapp", "signal", "voicemail",
+            "voice mail", "hotline", "helpline", "landline", "switchboard", "pager",
+            "msisdn", "contact", "contact number", "kontakt", "reach me", "reach us",
+            "reached", "on-call", "oncall", "pagerduty", "emergency contact", "direct line",
+            "direct dial", "support line", "service line", "phone line", "ph", "phone no", "tel no",
+            # German
+            "telefon", "telefone", "telefonisch", "handy", "handys", "rufnummer",
+            "rufnummern", "durchwahl", "anruf", "anrufen", "angerufen", "anzurufen", "rufen",
+            "ruckruf", "ruckrufe", "ruckrufbitte", "zuruckrufen", "erreichbar", "erreichen",
+            "festnetz", "mobilfunk", "mobiltelefon", "sprachbox", "rufbereitschaft",
+            "erreicht", "zuruckgerufen",
+            "bereitschaft", "notruf", "notfallnummer", "melden sie sich", "meldet euch",
+            "fon", "funk",
+        ),
+    ),
+    (_SSN, ("ssn", "ssns", "ss#", "social security", "social-security", "soc sec")),
+    (_ITIN, ("itin", "taxpayer identification", "individual taxpayer", "taxpayer id")),
+    (
+        _NATIONAL,
+        (
+            "national insurance", "nino", "ni number", "ni no", "nin", "insurance number",
+            "svnr", "vsnr", "sv-nr", "sv nr", "sv-nummer", "sv nummer", "sv",
+            "sozialversicherung", "sozialversicherungsnummer", "versicherungsnummer",
+            "rentenversicherung", "rentenversicherungsnummer", "rvnr", "rv-nummer",
+            "pensionsversicherung", "ahv", "ahv-nr", "avs", "e-card", "ecard",
+            "national id", "national identity", "citizen id", "personal id",
+            "personenkennzahl", "bsn", "pesel", "nir", "dni", "codice fiscale",
+            "personnummer", "social insurance", "versicherten-nr", "versichertennummer",
+            "nhs", "nhs no", "nhs number", "chi number", "sin", "social insurance number",
+            "securite sociale", "numero de securite sociale", "insee", "seguridad social",
+            "burgerservicenummer", "sofinummer", "codice fiscale",
+        ),
+    ),
+    (
+        _ID_DOCUMENT,
+        (
+            "id card", "identity card", "identity document", "id document", "ausweis",
+            "ausweise", "ausweisnummer", "personalausweis", "personalausweise",
+            "personalausweisnummer", "id-karte", "identitatskarte", "identitatsnachweis",
+            "pa-nr", "pa nr", "ausweisdokument", "travel document",
+        ),
+    ),
+    (
+        _PASSPORT,
+        (
+            "passport", "passports", "reisepass", "reisepasse", "reisepasses", "pass-nr",
+            "pass nr", "passnummer", "passnummern", "passnr", "passeport", "pasaporte",
+            "passaporto",
+        ),
+    ),
+    (
+        _CARD,
+        (
+            "card", "cards", "credit card", "debit card", "cc", "ccn", "pan", "visa",
+            "mastercard", "master card", "amex", "american express", "maestro", "discover",
+            "jcb", "diners", "unionpay", "girocard", "kreditkarte", "kreditkarten",
+            "karte", "karten", "kartennummer", "debitkarte", "ec-karte", "ec karte",
+            "card on file",
+            "bankkarte", "zahlungskarte", "girokarte", "card number", "card no",
+        ),
+    ),
+    (_BIC, ("bic", "swift", "swift code", "swift-code", "bic/swift", "swift/bic", "bic code")),
+    (
+        _VAT,
+        (
+            "vat", "vat id", "vat no", "vat number", "vat reg", "vat registration", "ust",
+            "ust-id", "ust id", "ust-idnr", "ustidnr", "ustid", "ust-idnr", "umsatzsteuer",
+            "umsatzsteuer-id", "mwst", "mwst-nr", "uid", "uid-nr", "tva", "btw", "iva",
+            "vat-id", "sales tax id",
+        ),
+    ),
+    (
+        _TAX,
+        (
+            "tax id", "tax-id", "taxid", "tax number", "tin", "steuer-id", "steuerid",
+            "steuer-idnr", "steueridnr", "steuernummer", "steuer-nr", "identifikationsnummer",
+            "steueridentifikationsnummer", "idnr", "id-nr", "steuerliche identifikationsnummer",
+        ),
+    ),
+    (_IBAN, ("iban", "konto", "kontonummer", "bankverbindung", "account number")),
+    (
+        _SECRET,
+        (
+            "password", "passwords", "passwort", "passworter", "passwd", "pwd", "pw",
+            "passphrase", "kennwort", "secret", "secrets", "geheim", "geheimnis", "token",
+            "tokens", "api key", "apikey", "api-key", "key", "keys", "schlussel",
+            "credential", "credentials", "zugangsdaten", "authorization",
+            "bearer", "access key", "secret key", "private key", "signing key",
+            "client secret", "app secret", "master key", "license key", "webhook secret",
+            "dsn", "connection string", "creds",
+        ),
+    ),
+    (
+        _BIRTH,
+        (
+            "dob", "d.o.b", "born", "birth", "birthday", "date of birth", "birthdate",
+            "birth date", "geboren", "geb", "geburtsdatum", "geburtstag", "geb.-datum",
+            "geburt",
+        ),
+    ),
+)  # fmt: skip
+
+# Words that name another kind of thing with a number or code of its own.
+_OTHER_WORDS: Final = (
+    # records
+    "order", "orders", "bestellung", "bestellnummer", "auftrag", "auftrags", "auftragsnummer",
+    "invoice", "invoices", "rechnung", "rechnungen", "rechnungsnummer", "receipt", "quittung",
+    "ticket", "tickets", "case", "cases", "fall", "vorgang", "vorgangsnummer", "aktenzeichen",
+    "az", "incident", "issue", "request", "req", "anfrage", "anfragen", "job", "task",
+    "build", "run", "pipeline",
+    "booking", "buchung", "buchungsnummer", "reservation", "reservierung", "confirmation",
+    "bestatigung", "tracking", "sendung", "sendungsnummer", "shipment", "parcel", "paket",
+    "lieferung", "delivery", "waybill", "consignment", "customer", "customers", "kunde",
+    "kunden", "kundennummer", "client id", "member", "mitglied", "mitgliedsnummer",
+    "membership", "contract", "vertrag", "vertragsnummer", "policy", "police",
+    "policennummer", "transaction", "transaktion", "txn", "payment id", "reference", "ref",
+    "referenz", "verwendungszweck", "personnel", "personalnummer", "employee id", "staff id",
+    "mandat", "mandatsreferenz", "glaubiger", "glaubiger-id", "creditor", "ean", "gtin",
+    "upc", "isbn", "issn", "sku", "asin", "artikel", "artikelnummer", "article", "item",
+    "part", "product", "produkt", "doc", "document", "dokument", "beleg", "belegnummer",
+    "zeichen", "ihr zeichen", "unser zeichen", "public key", "pubkey", "authorized keys",
+    "known hosts", "fingerprint", "hint", "policy", "rotation", "reset",
+    "model", "modell", "serial", "serien", "seriennummer",
+    "imei", "version", "release", "v", "ver", "port", "pid", "uid", "gid", "inode", "po",
+    "purchase order",
+    # ids, codes and counts
+    "uuid", "guid", "hash", "sha", "sha256", "md5", "checksum", "commit",
+    "code", "codes", "pin", "count", "total", "amount",
+    "betrag", "summe", "sum", "price", "preis", "cost", "kosten", "size", "length",
+    "timestamp", "ts", "epoch", "time", "zeit", "date", "datum", "year", "jahr", "duration",
+    "latency", "bytes", "ms", "seconds", "sekunden", "minutes", "page", "seite", "zeile",
+    "row", "index", "status", "error", "fehler", "exit", "errno", "cve",
+    "postcode", "zip", "plz", "postleitzahl", "zip code", "postal code", "bankleitzahl",
+    "blz", "sort code", "routing", "aba", "account id", "aws account", "tenant",
+    "project", "projekt", "cost center", "kostenstelle", "room", "raum", "flight",
+    "flug", "seat", "platz", "gate", "table",
+)  # fmt: skip
+
+# Words that only say "number" (a label may hold them without changing what it names).
+NEUTRAL: Final = frozenset(
+    {
+        "number", "numbers", "no", "nos", "nr", "nrn", "num", "nummer", "nummern", "#",
+        "the", "a", "an", "my", "our", "your", "his", "her", "their", "mein", "meine",
+        "meiner", "ihre", "ihr", "unsere", "die", "der", "das", "des", "den", "dem",
+        "is", "ist", "lautet", "was", "are", "sind", "new", "neue", "neu", "current",
+        "aktuelle", "primary", "full", "value", "wert", "i", "we", "you", "he", "she", "it",
+        "they", "me", "us", "ich", "wir", "sie", "er", "es", "mich", "uns", "and", "und",
+        "or", "oder", "mr", "mrs", "dr", "herr", "frau",
+    }
+)  # fmt: skip
+
+# Keys that name the two ends of a message ("to=", "from:", '"an":'): a number under
+# them is a phone number, an address an e-mail; only glued to '=' or ':' (as prose they
+# are prepositions).
+PARTY_KEYS: Final = frozenset(
+    {"to", "from", "an", "von", "recipient", "sender", "empfanger", "absender", "callee",
+     "caller", "dest", "destination", "src", "msisdn", "number", "nummer", "phone_to",
+     "phone_from"}
+)  # fmt: skip
+
+# One letter before a number in a signature or a contact card ("M 0151 …", "t: …").
+SIGNATURE_LETTERS: Final = frozenset({"t", "m", "p", "f", "c", "h", "w", "o", "d"})
+
+# Longest phrase in words.
+MAX_PHRASE: Final = 4
+
+
+def phrase(words: Iterable[str]) -> str:
+    """A phrase's key: its folded lower-case words joined by one space."""
+    return " ".join(words)
+
+
+def _split(entry: str) -> str:
+    """An entry as the label reader tokenises text: folded, lower case, its words
+    joined by single spaces (``-``, ``/`` and ``.`` split words, ``#`` is a word)."""
+    folded = fold_text(entry).lower()
+    for mark in "-/.":
+        folded = folded.replace(mark, " ")
+    return phrase(folded.replace("#", " # ").split())
+
+
+def _kinds_table() -> dict[str, frozenset[str]]:
+    table: dict[str, frozenset[str]] = {}
+    for labels, entries in _KIND_WORDS:
+        for entry in entries:
+            key = _split(entry)
+            table[key] = table.get(key, frozenset()) | labels
+    return table
+
+
+KINDS: Final[Mapping[str, frozenset[str]]] = MappingProxyType(_kinds_table())
+OTHER: Final = frozenset(_split(entry) for entry in _OTHER_WORDS) - frozenset(KINDS)
+
+# German compounds: a stem, then a word for "number" ("Passnummer", "Ausweisnr").
+_NUMBER_TAILS: Final = ("nummern", "nummer", "nrn", "nr", "no", "number", "numbers")
+# German linking letters between the parts of a compound ("Versicherungs-nummer").
+_LINKS: Final = ("", "s", "n", "en", "es")
+# The shortest head a compound is read by: shorter ones end too many names
+# ("Jacqueline", "Davenport"), except a few German heads of four letters.
+_MIN_HEAD: Final = 5
+_SHORT_HEADS: Final = frozenset({"code", "fall"})
+
+
+@functools.lru_cache(maxsize=8192)
+def classify(word: str) -> frozenset[str] | str | None:
+    """What one lower-case folded word names: the labels of a kind, :data:`OTHER_KIND`,
+    or None (a word that names nothing, or only "number": see :data:`NEUTRAL`)."""
+    if word in NEUTRAL:
+        return None
+    found = KINDS.get(word)
+    if found is not None:
+        return found
+    if word in OTHER:
+        return OTHER_KIND
+    if len(word) < _MIN_HEAD + 3:
+        return None
+    # a stem and a word for "number": what the stem names
+    for tail in _NUMBER_TAILS:
+        if word.endswith(tail) and len(word) - len(tail) >= 3:
+            stem = word[: -len(tail)]
+            for link in _LINKS:
+                if link and not stem.endswith(link):
+                    continue
+                base = stem[: len(stem) - len(link)] if link else stem
+                named = KINDS.get(base)
+                if named is not None:
+                    return named
+                if base in OTHER:
+                    return OTHER_KIND
+    # the head of a compound: the longest known word it ends with
+    for cut in range(1, len(word) - 3):
+        head = word[cut:]
+        if len(head) < _MIN_HEAD and head not in _SHORT_HEADS:
+            continue
+        named = KINDS.get(head)
+        if named is not None:
+            return named
+        if head in OTHER:
+            return OTHER_KIND
+    return None

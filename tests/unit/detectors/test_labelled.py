@@ -1,0 +1,286 @@
+"""The label reader (detectors.labelled): a value is what its label says, wherever the
+label is written — before it on its line or in its sentence, across its list siblings,
+in a table's header, on the line above, after it — and a label naming another thing
+with a number of its own takes an entry's value back."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from detectors.label_words import OTHER_KIND, classify
+from detectors.regex import RegexDetector, create
+from pipelines.canon.view import build_views
+from pipelines.spans import DetectorContext, Span
+from tests.conftest import scan_views
+
+DETECTOR = create({}, DetectorContext(name="regex"))
+WITHOUT_READER = create({"read_labels": False}, DetectorContext(name="regex"))
+
+
+def spans_of(detector: RegexDetector, text: str) -> list[tuple[str, str]]:
+    """(label, raw text) of every span the detector finds in ``text``'s views."""
+    return [(s.label, text[s.start : s.end]) for s in scan_views(detector.scan, text)]
+
+
+def covered(spans: list[Span], text: str, value: str) -> bool:
+    """Some span covers any character of the first occurrence of ``value``."""
+    start = text.index(value)
+    end = start + len(value)
+    return any(s.start < end and start < s.end for s in spans)
+
+
+# (text, [(label, value) the reader types], [values left alone])
+ROWS: list[tuple[str, list[tuple[str, str]], list[str]]] = [
+    # the label before the value on its line, its head deciding
+    (
+        "SSN (last four only requested, full given): 677936788",
+        [("US_SSN", "677936788")],
+        [],
+    ),
+    ("Kreditkarte laut Beleg: 4111 1111 1111 1111", [("CREDIT_CARD", "4111 1111 1111 1111")], []),
+    ("Unsere USt-IdNr.: DE 298 722 007", [("VAT_ID", "DE 298 722 007")], []),
+    ("Passnummer ist jetzt S5A36563", [("PASSPORT", "S5A36563")], []),
+    # across list siblings to the label
+    (
+        "Passnummern: Luis Mäder – V84306675, Fatime Blaser – 117182775",
+        [("PASSPORT", "V84306675"), ("PASSPORT", "117182775")],
+        [],
+    ),
+    (
+        "phones: 512 246 8396/+16468018639",
+        [("PHONE", "512 246 8396"), ("PHONE", "+16468018639")],
+        [],
+    ),
+    # words of the sentence before the value, and the sentence before it
+    (
+        "also my passport number changed, new one is 521616909",
+        [("PASSPORT", "521616909")],
+        [],
+    ),
+    (
+        "Lead #3167: Alison Huynh, SSN on the credit application 450690264. Thanks",
+        [("US_SSN", "450690264")],
+        [],
+    ),
+    (
+        "I need copies of the passports. So far I have Mrs Rachel Simpson — T12944214.",
+        [("PASSPORT", "T12944214")],
+        [],
+    ),
+    (
+        "Prospect rang about pricing, gave the number 7125269857.",
+        [("PHONE", "7125269857")],
+        [],
+    ),
+    # a key: logfmt, a vCard's parameters, a key path, a party
+    ('msg="SMS fehlgeschlagen" an=0512 919957-0 nutzer=x', [("PHONE", "0512 919957-0")], []),
+    ("TEL;TYPE=WORK:5126877727", [("PHONE", "5126877727")], []),
+    ('{"customer": {"ssn": {"primary": "536221234"}}}', [("US_SSN", "536221234")], []),
+    ('{"an": "01 71682 791"}', [("PHONE", "01 71682 791")], []),
+    # a table's header
+    (
+        "| Name | Phone | Passport |\n|---|---|---|\n| Catherine Lee | +44 131 249 7332 "
+        "| 759913597 |\n| John Craig | (0121) 217 0540 | 740354294 |",
+        [("PASSPORT", "759913597"), ("PASSPORT", "740354294")],
+        [],
+    ),
+    (
+        "id;name;passport\n1;Ann Bell;W28301488\n2;Sandra Taylor;A47170626",
+        [("PASSPORT", "W28301488"), ("PASSPORT", "A47170626")],
+        [],
+    ),
+    # the line above: a label line, a YAML key over its items
+    ("Kreditkarte laut Beleg:\n4111 1111 1111 1111", [("CREDIT_CARD", "4111 1111 1111 1111")], []),
+    (
+        'pagerduty_fallback_sms:\n  - "5757164671"\n  - "4734823773"',
+        [("PHONE", "5757164671"), ("PHONE", "4734823773")],
+        [],
+    ),
+    (
+        "data:\n  DB_PASSWORT: 9y5FLVzRWa5Shw6MFi7qA0B5ENeb1qq6W",
+        [("API_KEY", "9y5FLVzRWa5Shw6MFi7qA0B5ENeb1qq6W")],
+        [],
+    ),
+    # a word after, a signature's letter, a contact block
+    ("Ring me on 2129372085 (mobile) or not at all", [("PHONE", "2129372085")], []),
+    ("Christine Flowers | Engineer\nm: 2129372085", [("PHONE", "2129372085")], []),
+    ("T (214) 978-8953 | M 4049224946", [("PHONE", "4049224946")], []),
+    (
+        "Tyler Harper\nSenior Engineer\n2125550143\nbowmanscott@gmail.com",
+        [("PHONE", "2125550143")],
+        [],
+    ),
+    # marks without a word: a BIC after its IBAN, a phone number's tail, a wrapped key
+    (
+        "Pay to: NL31 SZNT 5143 0258 26 / DMKZGBK8XXX",
+        [("BIC", "DMKZGBK8XXX")],
+        [],
+    ),
+    ("ring the office 2012460111,,207.", [("PHONE", "2012460111,,207")], []),
+    ("Personalabteilung, Tel. 030 44009549-0", [("PHONE", "030 44009549-0")], []),
+    (
+        "OPENAI_API_KEY=\nsk-proj-XZ-AmDfxk4oGMrVqp4D1qQyGTR55yePXvjE5610Sum3b4jyiT1Lk\n"
+        "yYDQiwGXPzXlWqFT-nqZElT3BlbkFJ_PzcFWX1KATNo9t9QWQu4uZny_1Aq7\nF6bolPWBPNbC7QD\n"
+        "(build 37533)",
+        [
+            (
+                "API_KEY",
+                "sk-proj-XZ-AmDfxk4oGMrVqp4D1qQyGTR55yePXvjE5610Sum3b4jyiT1Lk\n"
+                "yYDQiwGXPzXlWqFT-nqZElT3BlbkFJ_PzcFWX1KATNo9t9QWQu4uZny_1Aq7\nF6bolPWBPNbC7QD",
+            )
+        ],
+        ["37533"],
+    ),
+    # a card printed in groups of four needs no label
+    (
+        "the customer pasted:\n6520 8487 8814 1517 745\nAmy",
+        [("CREDIT_CARD", "6520 8487 8814 1517 745")],
+        [],
+    ),
+    # a label naming another thing leaves the value alone, or takes an entry's back
+    ("Abholcode 0350359051. Bei Fragen", [], ["0350359051"]),
+    ("Kundennummer 302-5183019-5499911.", [], ["302-5183019-5499911"]),
+    ('"artikel": {"ean": "4031904278307"}', [], ["4031904278307"]),
+    (
+        "Customer reports a double charge on order 302-8722829-2388129 today",
+        [],
+        ["302-8722829-2388129"],
+    ),
+    ("Processed 1234567890 work items", [], ["1234567890"]),
+    ("pass P1234567 to the job", [], ["P1234567"]),
+    ('{"contact_id": "4155550123"}', [], ["4155550123"]),
+    ("My phone broke. Ticket 4537120417 is open.", [], ["4537120417"]),
+    ("born 25 July 1944, starts on 1 February 2026.", [], ["1 February 2026"]),
+    ('"POST /api/v2/login HTTP/1.1" 200 "Chrome/118.0.4610.186"', [], ["Chrome/118.0.4610.186"]),
+    (
+        "API-Key: 'sk_live_G712m5Sfk7sruRwsOaIemFvbrW' (Anfrage req_a0a6c3b9f09d9eb88c4)",
+        [],
+        ["req_a0a6c3b9f09d9eb88c4"],
+    ),
+    ("2316,Leonard Williams,07956747604,23 May 2027", [], ["23 May 2027"]),
+]
+
+
+@pytest.mark.parametrize(("text", "typed", "alone"), ROWS)
+def test_rows(text: str, typed: list[tuple[str, str]], alone: list[str]) -> None:
+    """Each row: the values its label names are found with that label; the others are
+    covered by no span."""
+    found = spans_of(DETECTOR, text)
+    for pair in typed:
+        assert pair in found, (pair, found)
+    spans = scan_views(DETECTOR.scan, text)
+    for value in alone:
+        assert not covered(spans, text, value), (value, found)
+
+
+def test_off_the_entries_alone() -> None:
+    """``read_labels: false`` leaves the library's entries alone (a passport after a
+    remark is not found)."""
+    text = "also my passport number changed, new one is 521616909"
+    assert spans_of(WITHOUT_READER, text) == []
+    with pytest.raises(Exception, match="read_labels"):
+        create({"read_labels": "yes"}, DetectorContext(name="regex"))
+
+
+def test_words_classify_as_a_reader_reads_them() -> None:
+    """German compounds read by their head, a kind and "number" by the kind; names that
+    end like a short word are no compound (Davenport, Jacqueline)."""
+    assert classify("firmenhandy") == frozenset({"PHONE"})
+    assert classify("passnummern") == frozenset({"PASSPORT"})
+    assert classify("kundennummer") == OTHER_KIND
+    assert classify("mobilfunkrechnung") == OTHER_KIND
+    assert classify("abholcode") == OTHER_KIND
+    assert classify("davenport") is None
+    assert classify("jacqueline") is None
+    assert classify("number") is None
+
+
+def test_a_long_line_of_values_stays_cheap() -> None:
+    """A label is read at most a few hundred characters back: 2,500 values on one line
+    are read without reading the line for each (the detector's budget holds)."""
+    text = "4111 1111 1111 1112, " * 2_500
+    assert DETECTOR.scan(text) == []
+
+
+def test_view_texts_carry_their_line_breaks() -> None:
+    """The reader finds the lines of a view from the breaks the chain hands over: a
+    number on the line after a postcode is a value of its own."""
+    text = "Matthew Brown\n5912 Rachel Locks, Apt 8, Taylorshire, PW 13330\n2023804371"
+    (view,) = build_views([text])
+    assert view.text.breaks == (13, 61)
+    assert ("PHONE", "2023804371") in spans_of(DETECTOR, text)
+
+
+# --- the class, generated --------------------------------------------------------------
+# The oracle is the test's own construction: a value of a known kind written under a
+# label of a known kind in one of the ways people write labels.  Values are ones no
+# library entry finds without a label (bare runs of digits, letters and digits).
+
+_LABELS = {
+    "PASSPORT": ["passport", "Passport number", "Reisepass", "Passnummer", "passport no."],
+    "US_SSN": ["SSN", "social security number", "SSN on file"],
+    "PHONE": ["phone", "Telefon", "mobile", "Handynummer", "call back on"],
+    "NATIONAL_ID": ["NI number", "National Insurance number", "NINO"],
+}
+_OTHERS = ["order", "invoice", "Bestellung", "tracking number", "Rechnungsnummer", "ticket"]
+_NAMES = ["Ann Bell", "Luis Mäder", "Jamie Brown", "Fatime Blaser", "Carl Todd"]
+_FILLERS = ["please", "kindly", "today", "also", "now", "again"]
+
+
+def _value(kind: str, rng: random.Random) -> str:
+    if kind == "PASSPORT":
+        return rng.choice("ABCEKLMNPTUX") + "".join(rng.choice("0123456789") for _ in range(8))
+    if kind == "US_SSN":
+        return f"{rng.randint(100, 665)}{rng.randint(10, 99)}{rng.randint(1000, 9999)}"
+    if kind == "PHONE":
+        return f"{rng.choice('2345678')}{rng.randint(10, 99)}{rng.randint(200, 999)}" + (
+            f"{rng.randint(1000, 9999)}"
+        )
+    prefix = rng.choice(["AB", "CE", "JG", "PR", "WL"])
+    return f"{prefix}{rng.randint(100000, 999999)}{rng.choice('ABCD')}"
+
+
+def _layout(index: int, label: str, value: str, rng: random.Random) -> str:
+    name = rng.choice(_NAMES)
+    filler = rng.choice(_FILLERS)
+    layouts = [
+        f"{label}: {value}",
+        f"{label} (as {filler} given): {value}",
+        f"{filler} my {label} changed, the new one is {value}",
+        f"| Name | {label} |\n|---|---|\n| {name} | {value} |",
+        f"{label}:\n{value}",
+        f"{label}: {name} – {value}",
+        f"{name}\n{label}: {value}\n{filler}",
+    ]
+    return layouts[index % len(layouts)]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 10_000), st.sampled_from(sorted(_LABELS)), st.integers(0, 6))
+def test_a_labelled_value_is_found_wherever_the_label_is_written(
+    seed: int, kind: str, layout: int
+) -> None:
+    """A value under a label of its kind, in each layout, is masked with that kind."""
+    rng = random.Random(seed)
+    label = rng.choice(_LABELS[kind])
+    value = _value(kind, rng)
+    text = _layout(layout, label, value, rng)
+    found = spans_of(DETECTOR, text)
+    assert (kind, value) in found, (text, found)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 10_000), st.sampled_from(["PASSPORT", "PHONE", "US_SSN"]), st.integers(0, 6))
+def test_a_value_labelled_as_another_thing_is_left_alone(seed: int, kind: str, layout: int) -> None:
+    """The same values under a word naming another thing (an order, an invoice) are
+    covered by no span.  (Not NINOs: the library masks a NINO of an issued prefix
+    without a label, wherever it stands.)"""
+    rng = random.Random(seed)
+    value = _value(kind, rng)
+    text = _layout(layout, rng.choice(_OTHERS), value, rng)
+    spans = scan_views(DETECTOR.scan, text)
+    assert not covered(spans, text, value), (text, spans_of(DETECTOR, text))
