@@ -52,6 +52,7 @@ _CALL: Final = re.compile(
     r"(?i:login|auth|authenticate|sign_?in|basic_?auth|httpbasicauth|credentials)"
     r"[ ]?=?[ ]?\([ ]?([\"'])[^\"'\n]{1,128}\1[ ]?,[ ]?([\"'])(.{1,128}?)\2[ ]?[,)]"
 )
+_CALL_WORDS: Final = ("login", "auth", "sign", "basic", "httpbasic", "credentials")
 # curl's and other tools' -u/--user user:password.
 _USER_OPTION: Final = re.compile(r"(?:-u|--user)[ =][\"']?[^\s:\"']{1,64}:([^\s\"']{1,128})")
 # References to a secret stored elsewhere, and words that are no secret.
@@ -78,18 +79,26 @@ _MOST: Final = 256
 _FEWEST: Final = 6
 
 
-def credential_fields(text: str, breaks: Sequence[int]) -> list[tuple[int, int]]:
-    """(start, end) of each credential value the three syntaxes hold, sorted."""
-    lower = text.lower()
+def credential_fields(text: str, lower: str, breaks: Sequence[int]) -> list[tuple[int, int]]:
+    """(start, end) of each credential value the three syntaxes hold in ``text`` (its
+    lower-case form ``lower``), sorted."""
     if _STEMS.search(lower) is None:
         return []
     found: set[tuple[int, int]] = set()
-    for match in _URL.finditer(text):
-        found.add(match.span(1))
-    for match in _CALL.finditer(text):
-        found.add(match.span(3))
-    for match in _USER_OPTION.finditer(text):
-        found.add(match.span(1))
+    if "://" in text:
+        for match in _URL.finditer(text):
+            found.add(match.span(1))
+    if "(" in text:
+        for word in _CALL_WORDS:  # (the call's pattern tried where its name stands)
+            at = lower.find(word)
+            while at != -1:
+                call = _CALL.match(text, at)
+                if call is not None:
+                    found.add(call.span(3))
+                at = lower.find(word, at + 1)
+    if "-u" in text:
+        for match in _USER_OPTION.finditer(text):
+            found.add(match.span(1))
     seen_keys: set[int] = set()
     for hit in _STEMS.finditer(lower):
         if not hit.group()[0].isalpha():
@@ -131,10 +140,8 @@ def _names_a_secret(key: str) -> bool:
 
 def _assigned(text: str, start: int, end: int, breaks: Sequence[int]) -> tuple[int, int] | None:
     """The value assigned to the key ``text[start:end]``, if the key names a secret."""
-    if not _names_a_secret(text[start:end]):
-        return None
     mark = _ASSIGNMENT.match(text, end)
-    if mark is None:
+    if mark is None or not _names_a_secret(text[start:end]):
         return None
     at = mark.end()
     line_end = _line_end(breaks, end, len(text))
@@ -177,13 +184,16 @@ def _line_end(breaks: Sequence[int], at: int, size: int) -> int:
 
 
 def _is_secret_value(value: str) -> bool:
-    """A value that is a credential, not a reference to one nor a word: no reference
-    syntax, no blank, and letters with a digit or a mark, or both cases."""
+    """A value that is a credential, not a reference to one nor a word or a name: no
+    reference syntax, no blank, not only digits, and a digit, a mark other than ``_``,
+    ``-`` and ``.``, or both cases."""
     if _REFERENCE.match(value) or len(value) > _MOST or any(ch.isspace() for ch in value):
         return False
     if len(set(value)) <= 2 or _PLACEHOLDER.fullmatch(value):
         return False
+    if value.isdigit():
+        return False  # a number under a secret's key is an id, a port, a timeout
     has_digit = any(ch.isdigit() for ch in value)
-    has_mark = any(not ch.isalnum() for ch in value)
+    has_mark = any(not ch.isalnum() and ch not in "_-." for ch in value)
     mixed = any(ch.isupper() for ch in value) and any(ch.islower() for ch in value)
-    return has_digit or has_mark or mixed
+    return has_digit or has_mark or mixed  # not a name ("updated_at", "my-token")

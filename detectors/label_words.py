@@ -52,6 +52,7 @@ _ITIN: Final = frozenset({"US_ITIN"})
 _PASSPORT: Final = frozenset({"PASSPORT"})
 _NATIONAL: Final = frozenset({"NATIONAL_ID"})
 _ID_DOCUMENT: Final = frozenset({"NATIONAL_ID", "PASSPORT"})
+_ID_NUMBER: Final = frozenset({"US_SSN", "NATIONAL_ID"})
 _CARD: Final = frozenset({"CREDIT_CARD"})
 _BIC: Final = frozenset({"BIC"})
 _VAT: Final = frozenset({"VAT_ID"})
@@ -74,6 +75,7 @@ _KIND_WORDS: Final[tuple[tuple[frozenset[str], tuple[str, ...]], ...]] = (
             "sms", "text me", "text us", "texted", "whatsapp", "signal", "voicemail",
             "voice mail", "hotline", "helpline", "landline", "switchboard", "pager",
             "msisdn", "contact", "contact number", "kontakt", "reach me", "reach us",
+            "my registered", "registered number", "registered mobile",
             "reached", "on-call", "oncall", "pagerduty", "emergency contact", "direct line",
             "direct dial", "support line", "service line", "phone line", "ph", "phone no", "tel no",
             # German
@@ -88,6 +90,8 @@ _KIND_WORDS: Final[tuple[tuple[frozenset[str], tuple[str, ...]], ...]] = (
     ),
     (_SSN, ("ssn", "ssns", "ss#", "social security", "social-security", "soc sec")),
     (_ITIN, ("itin", "taxpayer identification", "individual taxpayer", "taxpayer id")),
+    # a US taxpayer identification number is an SSN, an ITIN or an EIN
+    (_SSN | _TAX, ("tin",)),
     (
         _NATIONAL,
         (
@@ -102,6 +106,14 @@ _KIND_WORDS: Final[tuple[tuple[frozenset[str], tuple[str, ...]], ...]] = (
             "nhs", "nhs no", "nhs number", "chi number", "sin", "social insurance number",
             "securite sociale", "numero de securite sociale", "insee", "seguridad social",
             "burgerservicenummer", "sofinummer", "codice fiscale",
+        ),
+    ),
+    # a generic identity number: the value's shape and checks decide which
+    (
+        _ID_NUMBER,
+        (
+            "id number", "id no", "id nr", "id #", "government id", "identification number",
+            "government issued id", "identity number", "id nummer",
         ),
     ),
     (
@@ -145,7 +157,7 @@ _KIND_WORDS: Final[tuple[tuple[frozenset[str], tuple[str, ...]], ...]] = (
     (
         _TAX,
         (
-            "tax id", "tax-id", "taxid", "tax number", "tin", "steuer-id", "steuerid",
+            "tax id", "tax-id", "taxid", "tax number", "steuer-id", "steuerid",
             "steuer-idnr", "steueridnr", "steuernummer", "steuer-nr", "identifikationsnummer",
             "steueridentifikationsnummer", "idnr", "id-nr", "steuerliche identifikationsnummer",
         ),
@@ -194,7 +206,7 @@ _OTHER_WORDS: Final = (
     "zeichen", "ihr zeichen", "unser zeichen", "public key", "pubkey", "authorized keys",
     "known hosts", "fingerprint", "hint", "policy", "rotation", "reset",
     "model", "modell", "serial", "serien", "seriennummer",
-    "imei", "version", "release", "v", "ver", "port", "pid", "uid", "gid", "inode", "po",
+    "imei", "version", "release", "ver", "port", "pid", "uid", "gid", "inode", "po",
     "purchase order",
     # ids, codes and counts
     "uuid", "guid", "hash", "sha", "sha256", "md5", "checksum", "commit",
@@ -227,8 +239,7 @@ NEUTRAL: Final = frozenset(
 # are prepositions).
 PARTY_KEYS: Final = frozenset(
     {"to", "from", "an", "von", "recipient", "sender", "empfanger", "absender", "callee",
-     "caller", "dest", "destination", "src", "msisdn", "number", "nummer", "phone_to",
-     "phone_from"}
+     "caller", "dest", "destination", "src", "msisdn", "phone_to", "phone_from"}
 )  # fmt: skip
 
 # One letter before a number in a signature or a contact card ("M 0151 …", "t: …").
@@ -257,7 +268,9 @@ def _kinds_table() -> dict[str, frozenset[str]]:
     for labels, entries in _KIND_WORDS:
         for entry in entries:
             key = _split(entry)
-            table[key] = table.get(key, frozenset()) | labels
+            # a phrase is written glued too ("socialsecuritynumber", "creditcard")
+            for form in (key, key.replace(" ", "")):
+                table[form] = table.get(form, frozenset()) | labels
     return table
 
 
@@ -268,6 +281,8 @@ OTHER: Final = frozenset(_split(entry) for entry in _OTHER_WORDS) - frozenset(KI
 _NUMBER_TAILS: Final = ("nummern", "nummer", "nrn", "nr", "no", "number", "numbers")
 # German linking letters between the parts of a compound ("Versicherungs-nummer").
 _LINKS: Final = ("", "s", "n", "en", "es")
+# German endings of inflected nouns.
+_ENDINGS: Final = ("es", "s", "en", "n", "e")
 # The shortest head a compound is read by: shorter ones end too many names
 # ("Jacqueline", "Davenport"), except a few German heads of four letters.
 _MIN_HEAD: Final = 5
@@ -285,6 +300,17 @@ def classify(word: str) -> frozenset[str] | str | None:
         return found
     if word in OTHER:
         return OTHER_KIND
+    if " " in word:
+        return None  # a phrase is looked up whole
+    # German inflections: the genitive and the plural ("des Personalausweises", "der
+    # Reisepässe" folded "reisepasse", "Telefonen")
+    for ending in _ENDINGS:
+        if word.endswith(ending) and len(word) - len(ending) >= 4:
+            base = word[: -len(ending)]
+            if base in KINDS:
+                return KINDS[base]
+            if base in OTHER:
+                return OTHER_KIND
     if len(word) < _MIN_HEAD + 3:
         return None
     # a stem and a word for "number": what the stem names

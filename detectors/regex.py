@@ -57,7 +57,7 @@ import regex
 from detectors.entity_pattern import keyword_forms
 from detectors.labelled import LabelReader
 from detectors.library import EXTENSION_MARK, EXTENSION_WORDS
-from detectors.regex_rules import Rule, label_reader, rules_from_options
+from detectors.regex_rules import Rule, scan_plan
 from pipelines.canon import fold_case
 from pipelines.egress import OutputPattern
 from pipelines.errors import DetectorError
@@ -162,13 +162,19 @@ class RegexDetector:
         "_searched",
     )
 
-    def __init__(self, name: str, rules: Sequence[Rule], reader: LabelReader | None = None) -> None:
+    def __init__(
+        self,
+        name: str,
+        rules: Sequence[Rule],
+        reader: LabelReader | None = None,
+        labels: frozenset[str] | None = None,
+    ) -> None:
         self._name = name
         self._reader = reader
         # No thread starts until the first scan is submitted (or ``start`` warms one).
         self._pool = ThreadPoolExecutor(_WORKERS, thread_name_prefix=f"pseudogate-{name}")
         self._rules = tuple(rules)
-        self._labels = frozenset(rule.label for rule in self._rules)
+        self._labels = labels if labels is not None else frozenset(r.label for r in self._rules)
         # (index, rule) of the numeric rules, scanned cluster by cluster.
         self._numeric = tuple((i, r) for i, r in enumerate(self._rules) if r.min_digits is not None)
         # (index, rule) of the rules searched near digit runs: their hits are looked
@@ -784,5 +790,5 @@ class _Budget:
 
 def create(options: Mapping[str, object], context: DetectorContext) -> RegexDetector:
     """Entry point ``regex``: validate ``options`` and build the detector."""
-    rules = rules_from_options(options, context)
-    return RegexDetector(context.name, rules, label_reader(options, rules, context))
+    rules, reader, labels = scan_plan(options, context)
+    return RegexDetector(context.name, rules, reader, labels)

@@ -46,8 +46,8 @@ from pipelines.placeholders import LABEL_RE
 from pipelines.spans import DetectorContext
 
 __all__ = [
-    "Rule", "WindowCore", "anchor_digit_run", "cluster_prefilter", "context_lookbehind",
-    "label_reader", "may_hold_phone", "rules_from_options",
+    "LABELLED_ENTRIES", "Rule", "WindowCore", "anchor_digit_run", "cluster_prefilter",
+    "context_lookbehind", "label_reader", "may_hold_phone", "rules_from_options", "scan_plan",
 ]
 
 # A custom rule's context word must end at most this many characters before a match.
@@ -286,7 +286,8 @@ class Rule:
     anchors (``at_anchor``: every match starts with one; with ``window_core``, only
     the anchors whose window, the ``max_length`` characters from the anchor, holds
     that :class:`WindowCore`, as every match does).  ``field`` is the option
-    path of an operator pattern (``custom[2]``), ``None`` for a built-in.  ``gitleaks``:
+    path of an operator pattern (``custom[2]``), ``None`` for a built-in; ``entry`` the
+    built-in's library name.  ``gitleaks``:
     the extra conditions of a rule loaded from a gitleaks file (secret group, entropy,
     keywords, allowlists).  ``near``: the rule is searched only in windows reaching
     ``near_back`` characters before and ``near_ahead`` after each hit of this pattern;
@@ -309,6 +310,7 @@ class Rule:
     at_anchor: bool = False
     run_before: regex.Pattern[str] | None = None
     field: str | None = None
+    entry: str | None = None
     gitleaks: GitleaksCheck | None = None
     near: re.Pattern[str] | None = None
     near_back: int = 0
@@ -455,6 +457,7 @@ def _builtin_rules(options: Mapping[str, object], context: DetectorContext) -> l
                 needs,
                 entry.starts_at_anchor or name in _AT_ANCHOR_RULES,
                 run_before,
+                entry=name,
                 near=re.compile(near_source) if near_source else None,
                 near_back=near_back,
                 near_ahead=near_ahead,
@@ -530,6 +533,33 @@ def rules_from_options(options: Mapping[str, object], context: DetectorContext) 
     for index, item in enumerate(custom):
         rules.append(_custom_rule(item, context, f"custom[{index}]"))
     return rules
+
+
+# The keyword entries: each matches a value only right after one of its label words.
+# On the prompt side the label reader (detectors.labelled) reads labels for them, in
+# every place people write a label, so with ``read_labels`` on they are not scanned
+# there; they stay the reply filter's patterns (docs/entities.md).
+LABELLED_ENTRIES: Final = frozenset(
+    {
+        "US_SSN_BARE", "US_ITIN_BARE", "PHONE_BARE", "PHONE_BEFORE_WORD", "DATE_OF_BIRTH",
+        "US_SSN_ID", "CREDIT_CARD_BARE", "PASSPORT", "DE_ID_CARD", "NL_BSN", "PL_PESEL",
+        "AT_SVNR", "UK_NINO_KEYED", "BIC",
+    }
+)  # fmt: skip
+
+
+def scan_plan(
+    options: Mapping[str, object], context: DetectorContext
+) -> tuple[list[Rule], LabelReader | None, frozenset[str]]:
+    """What the ``regex`` detector built from ``options`` scans: its rules (without the
+    keyword entries the label reader stands in for), its label reader (None with
+    ``read_labels: false``) and every label it may emit."""
+    rules = rules_from_options(options, context)
+    reader = label_reader(options, rules, context)
+    labels = frozenset(rule.label for rule in rules)
+    if reader is not None:
+        rules = [rule for rule in rules if rule.entry not in LABELLED_ENTRIES]
+    return rules, reader, labels
 
 
 def label_reader(

@@ -40,6 +40,7 @@ __all__ = [
     "KEY_PATH_TAIL_MAX",
     "KEY_SEPARATOR",
     "MAX_JSON_DEPTH",
+    "OTHER_KINDS",
     "View",
     "ViewText",
     "build_views",
@@ -120,6 +121,8 @@ _OTHER_KINDS: Final = (
     "holder", "owner", "issuer", "brand", "network", "bank", "carrier", "operator",
     "email", "mail", "address", "street", "city", "zip", "postcode",
 )  # fmt: skip
+# The same words as a set, for readers of member names (detectors.label_reading).
+OTHER_KINDS: Final = frozenset(_OTHER_KINDS)
 _ALNUM: Final = r"[\p{L}\p{N}]"
 # A word starts here: after no letter or digit, at a camelCase step (``phoneType``,
 # ``SSNNumber``) or where letters and digits meet (``last4``).

@@ -5,12 +5,13 @@ Hypothesis builds key paths of member names (plain words and schema words that o
 qualify or index a value: ``primary``, ``alice``, ``u123``, ``$numberLong``, ``by_id``;
 words that name another kind of thing: ``id``, ``checked``, ``count``, ``type``, …;
 snake_case, kebab-case and camelCase compounds of them; SSN keywords written every way
-a schema writes them; near misses that only contain the letters: ``ssns``, ``classn``,
-``SSNPrimary``) with a valid bare SSN at the bottom, as a string, a number, a member
-name or inside an array, plus an unrelated sibling value.  The oracle is a plain
+a schema writes them, the plural ``ssns`` too; near misses that only contain the
+letters: ``classn``, ``socials``) with a valid bare SSN at the bottom, as a string, a
+number, a member name or inside an array, plus an unrelated sibling value.  The oracle is a plain
 reading of the names, written here without any pattern of the product: split each
-name into words at ``_``, ``-``, ``.``, spaces, lower-to-upper and letter-digit steps;
-the value is an SSN when a word is ``ssn`` or the words hold ``social security``, in one
+name into words at ``_``, ``-``, ``.``, spaces, lower-to-upper steps, between an
+acronym and a capitalised word (``SSNPrimary``) and at letter-digit steps; the value is
+an SSN when a word is ``ssn`` or ``ssns`` or the words hold ``social security``, in one
 of the eight innermost names of its path, and no word after it (in that name and the
 names below it) is one of the generator's other-kind words, a word right after ``by``
 or ``per`` excepted (it names the index of a map).  A member name under a map named
@@ -50,7 +51,7 @@ _OTHER = ["id", "checked", "count", "date", "last", "type", "status", "holder", 
 # Names of an index: the value below is the keyword's, the member names are the index's
 _INDEX = ["by_id", "byId", "per_user", "by_customer", "by-email"]
 _KEYWORD = ["ssn", "SSN", "Ssn", "social security number", "Social Security", "SocialSecurity"]
-_NEAR = ["ssns", "classn", "assn", "SSNPrimary", "socials"]
+_NEAR = ["classn", "assn", "socials"]
 
 
 @st.composite
@@ -90,15 +91,19 @@ def _name(draw: st.DrawFn) -> str:
         # a digit does not start a name ("2Ssn" is no schema's spelling)
         prefix = other.replace("_", "") if not other.isdigit() else "customer"
         return prefix + camel[:1].upper() + camel[1:]
-    # keyword first, then capitalised words: "ssnHolder" (an all-caps keyword runs on
-    # into the next word, "SSNHolder", which is a near miss; written lower here)
+    # keyword first, then capitalised words: "ssnHolder" (an all-caps keyword before a
+    # capitalised word is read as two words, "SSNHolder"; written lower here)
     head = keyword.lower() if keyword.isupper() else camel[:1].lower() + camel[1:]
     return head + other_camel
 
 
 def _words(name: str) -> list[str]:
     """The words of a member name, lower-cased."""
-    spaced = re.sub(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Za-z])(?=[0-9])|(?<=[0-9])(?=[A-Za-z])", " ", name)
+    spaced = re.sub(
+        r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])|(?<=[A-Za-z])(?=[0-9])|(?<=[0-9])(?=[A-Za-z])",
+        " ",
+        name,
+    )
     return [word.lower() for word in re.split(r"[^A-Za-z0-9]+", spaced) if word]
 
 
@@ -125,7 +130,7 @@ def _typed(path: list[str], *, key: bool = False) -> bool:
     names = [_words(name) for name in path[-READ_NAMES:]]
     for at, words in enumerate(names):
         for start, word in enumerate(words):
-            if word == "ssn" or word in _GLUED:
+            if word in ("ssn", "ssns") or word in _GLUED:
                 end = start + 1
             elif word == "social" and words[start + 1 : start + 2] == ["security"]:
                 end = start + 2

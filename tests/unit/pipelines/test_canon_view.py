@@ -203,7 +203,7 @@ def _nest(names: Sequence[str], leaf: object) -> object:
          {"db": {"password": {"value": "[API_KEY_1]"}}}),
         # negative: no keyword in the path, or a longer word that only contains one
         ({"order": {"primary": "536221234"}}, {"order": {"primary": "536221234"}}),
-        ({"ssns": {"x": "536221234"}}, {"ssns": {"x": "536221234"}}),
+        ({"ssns": {"x": "536221234"}}, {"ssns": {"x": "[US_SSN_1]"}}),  # a map of SSNs
         ({"classn": "536221234", "assn": "536221299"},
          {"classn": "536221234", "assn": "536221299"}),
         ({"customer": {"id": "4155551234"}}, {"customer": {"id": "4155551234"}}),
@@ -335,9 +335,16 @@ async def test_slot_contexts_are_read_like_json_key_paths(chain: Chain) -> None:
     assert texts == ["[US_SSN_1]", "[US_SSN_2]", "[PASSPORT_1]", "074486631"]
 
 
-async def test_prose_is_not_read_as_a_key_path(chain: Chain) -> None:
-    """Without a key path the fillers rule as before: other words between stop a keyword."""
+async def test_prose_is_read_as_prose(chain: Chain) -> None:
+    """Without a key path a value's label is read as prose (detectors.labelled): the
+    nearest word that names something decides, a few words back; a word naming another
+    thing in between leaves the value alone."""
     texts, _ = await _sanitize(
-        chain, ["SSN primary 536221234", "ssn_primary 536221234", "SSN, then 536221234"]
+        chain,
+        ["SSN primary 536221234", "SSN, then the order 536221235", "SSN; ticket id 536221236"],
     )
-    assert texts == ["SSN primary 536221234", "ssn_primary 536221234", "SSN, then 536221234"]
+    assert texts == [
+        "SSN primary [US_SSN_1]",
+        "SSN, then the order 536221235",
+        "SSN; ticket id 536221236",
+    ]

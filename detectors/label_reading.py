@@ -1,0 +1,592 @@
+"""Reading the label of a value the way a person does (:mod:`detectors.labelled`).
+
+A :class:`Page` is one view text as the reader reads it: its lines (from the view's
+folded line breaks, :class:`pipelines.canon.view.ViewText`) and the values on it (the
+entries' spans and the reader's candidates).  The functions below read one value's
+label:
+
+* :func:`before` — back from the value along its line: nearest word first, across list
+  siblings (other values) and up to ten words of its sentence and the one before; at a
+  ``:`` the label before it (its head decides), at a ``=`` the key, in a key path the
+  names; a word naming nothing costs one of the words a reading may take, a word only
+  saying "number" none;
+* :func:`table_header` — the header of the value's column (pipes, CSV, tabs);
+* :func:`label_above` — the label line above a value that starts its line;
+* :func:`near_contact` — whether a contact value stands within two lines.
+
+A reading's verdict is the labels a word names (a frozenset), :data:`OTHER_KIND` for a
+word naming another thing with a number of its own, or None.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Sequence
+from typing import Final, final
+
+from detectors.label_values import Found, inside_break
+from detectors.label_words import (
+    MAX_PHRASE,
+    NEUTRAL,
+    OTHER_KIND,
+    PARTY_KEYS,
+    SIGNATURE_LETTERS,
+    classify,
+    phrase,
+)
+from pipelines.canon.view import OTHER_KINDS
+from pipelines.spans import Span
+
+__all__ = [
+    "Page", "Verdict", "before", "label", "label_above", "member_names", "near_contact",
+    "table_header", "tokens",
+]
+
+Verdict = frozenset[str] | str | None
+
+_CAMEL: Final = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+_WORD_THEN_NUMBER: Final = re.compile(r"([^\W\d_]{2,})[0-9]+")
+# A token of the text before a value: a word, a number, a mark.  "\x00" stands for
+# another value on the line (a list sibling), "\x1f" for the key path's separator.
+_TOKEN: Final = re.compile(r"[^\W_]+|[\x00\x1f:=|;,/&()\[\]{}#]|[.!?](?=[ \x00]|$)")
+# Marks that end a label read back from its colon.
+_LABEL_ENDS: Final = frozenset({":", "=", "|", ";", "\x00", "{", "}"})
+# Where a label bound to its value ends: a list's or a sentence's separators, another
+# value, a number.
+_BOUND_ENDS: Final = frozenset({",", ";", "\x00", "(", ")", "&", "0"})
+# Words after which a full stop ends no sentence.
+_ABBREVIATIONS: Final = frozenset(
+    {"tel", "nr", "no", "str", "geb", "ca", "bzw", "inkl", "ggf", "vgl", "dr", "mr",
+     "mrs", "ms", "prof", "st", "abs", "ref", "fax", "mob", "ph", "b", "ext", "usw",
+     "etc", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "okt",
+     "nov", "dec", "dez", "vs"}
+)  # fmt: skip
+# Words that end the head of a label: what follows qualifies it ("Kreditkarte laut Beleg",
+# "Phone number of the applicant").
+_PREPOSITIONS: Final = frozenset(
+    {"of", "for", "on", "from", "per", "via", "with", "in", "at", "to", "laut", "fur",
+     "von", "vom", "mit", "zum", "zur", "auf", "bei", "as", "als", "und", "and", "or", "oder"}
+)  # fmt: skip
+_ID_WORDS: Final = frozenset({"id", "ids", "identifier"})
+# In a schema, the party a value belongs to qualifies it ("ssn.customer").
+_PARTIES: Final = frozenset(
+    {"customer", "customers", "kunde", "kunden", "client", "clients", "member", "members",
+     "user", "users"}
+)  # fmt: skip
+# Words kept whole although written with capitals inside ("IDs").
+_WHOLE: Final = OTHER_KINDS | _ID_WORDS
+_PASS: Final = frozenset({"PASSPORT", "API_KEY"})
+_PHONE: Final = frozenset({"PHONE"})
+_CONTACT_LABELS: Final = frozenset({"EMAIL", "PHONE", "ADDRESS"})
+# Characters read back from a value for its label (a label is near its value; a long
+# line of values must not cost a read of everything before each).
+_READ_BACK: Final = 200
+# Words of a label read before its colon; words that may stand between a value and
+# the sentence end before it, for the sentence before to be read too.
+_LABEL_WORDS: Final = 8
+_SENTENCE_TAIL: Final = 8
+# The longest line read as a table's row; lines read upwards to a header or a label.
+_MAX_ROW: Final = 1000
+_LINES_UP: Final = 24
+
+
+@final
+class Page:
+    """One view text as the reader reads it (see the module docstring)."""
+
+    __slots__ = ("breaks", "size", "spans", "tabs", "text", "value_starts", "values")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.breaks: Sequence[int] = getattr(text, "breaks", ())
+        self.tabs: Sequence[int] = getattr(text, "tabs", ())
+        self.size = len(text)
+        self.spans: Sequence[Span] = ()
+        self.values: list[Found] = []
+        self.value_starts: list[int] = []
+
+    def place(self, spans: Sequence[Span], values: list[Found]) -> None:
+        """Set the entries' spans and every value on the page (spans and candidates)."""
+        self.spans = spans
+        self.values = values
+        self.value_starts = [start for start, _, _ in values]
+
+    def line(self, at: int) -> tuple[int, int]:
+        """(start, end) of the line holding offset ``at`` (end: its break or the end)."""
+        index = bisect.bisect_right(self.breaks, at - 1)
+        start = self.breaks[index - 1] + 1 if index else 0
+        end = self.breaks[index] if index < len(self.breaks) else self.size
+        return start, end
+
+    def above(self, start: int) -> tuple[int, int] | None:
+        """The line before the line starting at ``start``, or None at the top."""
+        return self.line(start - 1) if start else None
+
+    def below(self, end: int) -> tuple[int, int] | None:
+        """The line after the line ending at ``end``, or None at the bottom."""
+        return self.line(end + 1) if end < self.size else None
+
+    def masked(self, low: int, high: int) -> tuple[str, frozenset[str] | None]:
+        """``text[low:high]`` with every value in it written as "\\x00", and the labels
+        of the value right before ``high`` if only separators stand between them."""
+        values = self.values
+        index = max(0, bisect.bisect_left(self.value_starts, low) - 1)
+        parts: list[str] = []
+        at = low
+        last: tuple[int, frozenset[str]] | None = None
+        text = self.text
+        for start, end, labels in values[index:]:
+            if start >= high:
+                break
+            if end <= at:
+                continue
+            parts.append(text[at : max(at, start)])
+            parts.append(" \x00 ")
+            at = min(end, high)
+            last = (at, labels)
+        parts.append(text[at:high])
+        near = last[1] if last is not None and not text[last[0] : high].strip(" /,;:-|") else None
+        return "".join(parts), near
+
+
+# --- words ------------------------------------------------------------------------------
+
+
+def tokens(segment: str) -> list[str]:
+    """Tokens of ``segment``: lower-case words (camelCase split unless the whole word
+    names something: "USt" is one word, "phoneNumber" two), numbers and ids of letters
+    and digits as "0", marks as themselves."""
+    out: list[str] = []
+    for token in _TOKEN.findall(segment):
+        if not token.isalpha():
+            if not token[0].isalnum():
+                out.append(token)
+                continue
+            word = _WORD_THEN_NUMBER.fullmatch(token)
+            if word is None:
+                out.append("0")  # a number, or an id of letters and digits ("50e386b")
+                continue
+            token = word.group(1)  # a word and its number: "ssn2", "phone_e164", "last4"
+            out.append(token.lower())
+            out.append("0")
+            continue
+        whole = token.lower()
+        if token[1:] == whole[1:]:  # no capital after the first letter: one word
+            out.append(whole)
+            continue
+        parts = _CAMEL.sub(" ", token).lower().split()
+        if any(classify(part) is not None for part in parts) or not (
+            classify(whole) is not None or whole in _WHOLE
+        ):
+            out.extend(parts)  # "ssnCustomer", "phoneNumber"
+        else:
+            out.append(whole)  # "USt", "IdNr", "IDs"
+    return out
+
+
+def _is_word(token: str) -> bool:
+    return token[0].isalpha() or token == "#"
+
+
+def _named_at(words: Sequence[str], at: int) -> tuple[Verdict, int]:
+    """What the words ending at ``words[at]`` name (the longest phrase first), and how
+    many tokens it took.  "ID" after a word that names something is that thing's id,
+    another thing (``contact_id``, ``order ID number``); otherwise it only says
+    "number" (``Government ID``)."""
+    for size in range(min(MAX_PHRASE, at + 1), 1, -1):
+        run = words[at - size + 1 : at + 1]
+        if all(_is_word(token) for token in run):
+            named = classify(phrase(run))
+            if named is not None:
+                if run[0] in _ID_WORDS and _names_a_thing(words, at - size):
+                    return OTHER_KIND, size + 1
+                return named, size
+    if words[at] in _ID_WORDS:
+        return (OTHER_KIND, 2) if _names_a_thing(words, at - 1) else (None, 1)
+    return classify(words[at]), 1
+
+
+def _names_a_thing(words: Sequence[str], at: int) -> bool:
+    return at >= 0 and _is_word(words[at]) and classify(words[at]) is not None
+
+
+def _nearest(words: Sequence[str], limit: int) -> Verdict:
+    """The first thing the words name, reading from the last one back; marks skipped."""
+    at = len(words) - 1
+    counted = 0
+    while at >= 0 and counted < limit:
+        if not _is_word(words[at]):
+            at -= 1
+            continue
+        named, size = _named_at(words, at)
+        if named is not None:
+            return named
+        at -= size
+        counted += 1
+    return None
+
+
+def label(label_tokens: Sequence[str]) -> Verdict:
+    """What a label names: its head (the words before its first preposition, read from
+    the last back; every kind it names: "SSN/ITIN"), then the rest.  Bracketed remarks
+    are left out; one letter or a party key alone is a phone's label ("M:", "to:")."""
+    kept: list[str] = []
+    depth = 0
+    for token in label_tokens:
+        if token in "([{":
+            depth += 1
+        elif token in ")]}":
+            depth = max(0, depth - 1)
+        elif not depth:
+            kept.append(token)
+    words = [token for token in kept if _is_word(token) or token == "0"]
+    if len(words) == 1 and (words[0] in SIGNATURE_LETTERS or words[0] in PARTY_KEYS):
+        return _PHONE
+    if words and words[-1] == "pass":
+        # a key "Pass:" or "DB_PASS=": a passport (German) or a password, by its shape;
+        # in prose "pass" is a verb
+        return _PASS
+    cut = next(
+        (
+            i
+            for i, word in enumerate(words)
+            if i and word in _PREPOSITIONS and not _in_phrase(words, i)
+        ),
+        len(words),
+    )
+    head = _nearest(words[:cut], _LABEL_WORDS)
+    if isinstance(head, frozenset):
+        return head.union(*_kinds(words[:cut]))
+    return head if head is not None else _nearest(words[cut:], _LABEL_WORDS)
+
+
+def _in_phrase(words: Sequence[str], at: int) -> bool:
+    """``words[at]`` is inside a phrase of the vocabulary ("date of birth", "card on
+    file"): a preposition there does not end a label's head."""
+    for size in range(2, MAX_PHRASE + 1):
+        for start in range(max(0, at - size + 1), min(at, len(words) - size) + 1):
+            run = words[start : start + size]
+            if all(_is_word(word) for word in run) and classify(phrase(run)) is not None:
+                return True
+    return False
+
+
+def _kinds(words: Sequence[str]) -> list[frozenset[str]]:
+    found = []
+    for at in range(len(words)):
+        named, _ = _named_at(words, at)
+        if isinstance(named, frozenset):
+            found.append(named)
+    return found
+
+
+# --- before the value ---------------------------------------------------------------------
+
+
+def before(
+    page: Page, line_start: int, start: int, shapes: frozenset[str], most_words: int
+) -> tuple[Verdict, bool]:
+    """Read back from the value at ``start`` along its line, at most ``most_words``
+    words that name nothing.  Returns the verdict and whether nothing but marks and list
+    siblings stand before the value on its line (its label may be on the line above)."""
+    low = max(line_start, start - _READ_BACK)
+    segment, near = page.masked(low, start)
+    if near is not None and "IBAN" in near and "BIC" in shapes:
+        return frozenset({"BIC"}), False  # a BIC right after its IBAN
+    found = tokens(segment)
+    alone = low == line_start and not any(_is_word(token) for token in found)
+    return _walk(found, segment, shapes, most_words), alone
+
+
+def _walk(found: list[str], segment: str, shapes: frozenset[str], most_words: int) -> Verdict:
+    """The walk of :func:`before` over the tokens ``found`` of ``segment``."""
+    counted = 0
+    sentences = 1  # a value may stand in the sentence after the one naming it
+    at = len(found) - 1
+    while at >= 0:
+        token = found[at]
+        if token in (":", "\x1f"):
+            return _colon(found, at)
+        if token == "=":
+            return _key(segment)
+        if token == "|" or (most_words <= 2 and token in _BOUND_ENDS):
+            break
+        if token in ".!?" and _ends_sentence(found, at):
+            if not sentences or counted > _SENTENCE_TAIL:
+                break
+            sentences -= 1
+        if not _is_word(token):
+            at -= 1
+            continue
+        if (
+            counted == 0
+            and token in SIGNATURE_LETTERS
+            and "PHONE" in shapes
+            and not any(_is_word(t) for t in found[at + 1 :])
+        ):
+            return _PHONE
+        named, size = _named_at(found, at)
+        if named == OTHER_KIND:
+            # "the passport number on the booking is …": the thing a preposition
+            # attaches the other word to is what the value is
+            named = _attached(found, at - size) or named
+        if named is not None:
+            return named
+        if token not in NEUTRAL:
+            counted += 1
+            if counted >= most_words:
+                break
+        at -= size
+    return None
+
+
+def _colon(found: Sequence[str], at: int) -> Verdict:
+    """The verdict of the label ending at the colon or key separator ``found[at]``; a
+    label that names nothing may be a parameter of a key that does (the words before a
+    ``=`` or ``;``: "TEL;TYPE=WORK:5126877727")."""
+    label_tokens = _label_tokens(found, at)
+    if found[at] == "\x1f" or "\x1f" in found[:at]:
+        return member_names([t for t in label_tokens if _is_word(t) or t == "\x1f"])
+    verdict = label(label_tokens)
+    mark = at - len(label_tokens) - 1
+    for _ in range(3):
+        if verdict is not None or mark < 0 or found[mark] not in ("=", ";"):
+            break
+        label_tokens = _label_tokens(found, mark)
+        verdict = label(label_tokens)
+        mark -= len(label_tokens) + 1
+    return verdict
+
+
+def member_names(words: Sequence[str]) -> Verdict:
+    """What a key names, read as a schema's member names are (the innermost word
+    first): a word that names something decides, and a word of a schema that names
+    another kind of thing than a value (``id``, ``type``, ``verified_at``, ``count``,
+    ``holder``: :data:`pipelines.canon.view.OTHER_KINDS`) names another thing; the word
+    after ``by`` or ``per`` names a map's index, not its values (``ssn_by_customer``).
+    A party key alone (``to``, ``an``) names a phone number, ``pass`` a password or a
+    German passport.  ``words`` may hold "\x1f" between member names: a phrase does not
+    run across two names (``{"id": {"number": …}}`` is no "ID number")."""
+    plain = [word for word in words if word != "\x1f"]
+    if len(plain) == 1 and plain[0] in PARTY_KEYS:
+        return _PHONE
+    if plain and plain[-1] == "pass":
+        return _PASS
+    at = len(words) - 1
+    while at >= 0:
+        if words[at] == "\x1f":
+            at -= 1
+            continue
+        if at and words[at - 1] in ("by", "per"):
+            at -= 2
+            continue
+        if words[at] in _PARTIES:
+            at -= 1  # whose value it is ("ssn.customer", "phone_member")
+            continue
+        named, size = _named_at(words, at)
+        if named is not None:
+            return named
+        if words[at] in OTHER_KINDS:
+            return OTHER_KIND
+        at -= size
+    return None
+
+
+def _attached(found: Sequence[str], at: int) -> frozenset[str] | None:
+    """The kind named right before a preposition that ends at ``found[at]`` (after a
+    neutral word or two: "passport number on the"), if any."""
+    while at >= 0 and found[at] in NEUTRAL:
+        at -= 1
+    if at < 1 or found[at] not in _PREPOSITIONS:
+        return None
+    at -= 1
+    for _ in range(3):
+        while at >= 0 and found[at] in NEUTRAL:
+            at -= 1
+        if at < 0 or not _is_word(found[at]):
+            return None
+        named, size = _named_at(found, at)
+        if isinstance(named, frozenset):
+            return named
+        if named is not None:
+            return None
+        at -= size
+    return None
+
+
+def _label_tokens(found: Sequence[str], at: int) -> list[str]:
+    """The tokens of the label that ends at the colon or key separator ``found[at]``:
+    back to the line's start, a sentence's end or another label's mark (a key path
+    reads through its separators)."""
+    key_path = found[at] == "\x1f" or "\x1f" in found[:at]
+    start = at - 1
+    while start >= 0:
+        token = found[start]
+        if token in _LABEL_ENDS and not (key_path and token == "\x1f"):
+            break
+        if token in ".!?" and _ends_sentence(found, start):
+            break
+        start -= 1
+    return list(found[start + 1 : at])
+
+
+def _key(segment: str) -> Verdict:
+    """What the key before a ``=`` names (``to=``, ``contact.phone=``, ``ausweis.pruefung
+    nummer=``: its last word, and the one before when that names nothing)."""
+    head = segment.rstrip()
+    parts = head[: head.rfind("=")].split()
+    words = [token for token in tokens(parts[-1]) if _is_word(token)] if parts else []
+    if not words:
+        return None
+    named = member_names(words)
+    if named is None and len(parts) > 1 and "=" not in parts[-2]:
+        return member_names([token for token in tokens(parts[-2]) if _is_word(token)])
+    return named
+
+
+def _ends_sentence(found: Sequence[str], at: int) -> bool:
+    """A full stop at ``found[at]`` ends a sentence (no abbreviation before it, no dot
+    leaders of a form: "Personalausweis-Nr. ...... ")."""
+    if found[at] != ".":
+        return True
+    if (at and found[at - 1] == ".") or found[at + 1 : at + 2] == ["."]:
+        return False
+    if not at or not _is_word(found[at - 1]):
+        return True
+    word = found[at - 1]
+    return not (word in _ABBREVIATIONS or len(word) <= 2)
+
+
+# --- elsewhere on the page ----------------------------------------------------------------
+
+
+def table_header(page: Page, line_start: int, line_end: int, start: int) -> Verdict:
+    """The header of the value's column, if its line is a row of a table: cells between
+    pipes, CSV under a header row (commas or semicolons), or tabs."""
+    if line_end - line_start > _MAX_ROW:
+        return None
+    text = page.text
+    if page.tabs:
+        named = _tab_header(page, line_start, line_end, start)
+        if named is not None:
+            return named
+    for mark in ("|", ";", ","):
+        if text.count(mark, line_start, line_end) < 2:
+            continue
+        column = text.count(mark, line_start, start)
+        header: tuple[int, int] | None = None
+        up = page.above(line_start)
+        for _ in range(_LINES_UP):
+            if up is None or text.count(mark, up[0], up[1]) < 2:
+                break
+            header = up
+            up = page.above(up[0])
+        if header is None:
+            continue
+        cells = text[header[0] : header[1]].split(mark)
+        if column >= len(cells) or sum(ch.isdigit() for ch in cells[column]) > 2:
+            continue
+        return _header(cells[column])
+    return None
+
+
+def _tab_header(page: Page, line_start: int, line_end: int, start: int) -> Verdict:
+    """The header of the value's column in a table whose cells tabs separate (a sheet
+    pasted as TSV): the first row of the block of rows holding tabs."""
+    tabs = page.tabs
+    first = bisect.bisect_left(tabs, line_start)
+    if first == len(tabs) or tabs[first] >= line_end:
+        return None
+    column = bisect.bisect_left(tabs, start) - first
+    header: tuple[int, int] | None = None
+    up = page.above(line_start)
+    for _ in range(_LINES_UP):
+        if up is None:
+            break
+        index = bisect.bisect_left(tabs, up[0])
+        if index == len(tabs) or tabs[index] >= up[1]:
+            break
+        header = up
+        up = page.above(up[0])
+    if header is None:
+        return None
+    index = bisect.bisect_left(tabs, header[0])
+    cuts = [header[0] - 1]
+    while index < len(tabs) and tabs[index] < header[1]:
+        cuts.append(tabs[index])
+        index += 1
+    cuts.append(header[1])
+    if column + 1 >= len(cuts):
+        return None
+    cell = page.text[cuts[column] + 1 : cuts[column + 1]]
+    if sum(ch.isdigit() for ch in cell) > 2:
+        return None
+    return _header(cell)
+
+
+def _header(cell: str) -> Verdict:
+    """What a column's header names: a field's name, read as a schema's member names
+    are ("id", "phone", "date_of_birth", "Passport number"); remarks in brackets left
+    out."""
+    found = tokens(re.sub(r"\([^()]*\)|\[[^\[\]]*\]", " ", cell))
+    return member_names([token for token in found if _is_word(token)])
+
+
+def label_above(page: Page, line_start: int) -> Verdict:
+    """The label on a line above a value that starts its line: up past the value's list
+    siblings (lines that hold a value and no word before it) to a label line ending in
+    ``:`` or ``=`` (a YAML key over its items), or a short line of words (a heading)."""
+    up = page.above(line_start)
+    for _ in range(_LINES_UP):
+        if up is None:
+            return None
+        row = page.text[up[0] : up[1]].strip()
+        if not row:
+            up = page.above(up[0])
+            continue
+        segment, _ = page.masked(up[0], up[1])
+        found = tokens(segment)
+        if "\x00" in found and not any(_is_word(t) for t in found[: found.index("\x00")]):
+            up = page.above(up[0])  # a sibling: another value alone on its line
+            continue
+        words = [token for token in found if _is_word(token)]
+        if (row.endswith((":", "=")) and len(words) <= _LABEL_WORDS) or (
+            0 < len(words) <= 4 and "0" not in found
+        ):
+            if len(words) == 1 and words[0] in SIGNATURE_LETTERS:
+                return None
+            return label(found[-_LABEL_WORDS * 2 :])
+        return None
+    return None
+
+
+def near_contact(page: Page, line_start: int, line_end: int) -> bool:
+    """An entry found an e-mail address, phone number or postal address within two
+    lines of the line ``[line_start, line_end)``."""
+    low, high = line_start, line_end
+    for _ in range(2):
+        up = page.above(low)
+        if up is not None:
+            low = up[0]
+        down = page.below(high)
+        if down is not None:
+            high = down[1]
+    low, high = max(low, line_start - _READ_BACK), min(high, line_end + _READ_BACK)
+    spans = page.spans
+    first = bisect.bisect_left(spans, low, key=_end)
+    for span in spans[first:]:
+        if span.start >= high:
+            break
+        if span.label in _CONTACT_LABELS and not line_start <= span.start < line_end:
+            return True
+    return False
+
+
+def _end(span: Span) -> int:
+    return span.end
+
+
+def crosses_line(page: Page, start: int, end: int) -> bool:
+    """A line break lies inside ``[start, end)``."""
+    return inside_break(page.breaks, start, end)

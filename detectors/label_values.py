@@ -1,0 +1,459 @@
+"""The values the label reader types: where they are looked for, the labels their shape
+admits, and the checks a label's value must pass (:mod:`detectors.labelled`).
+
+Every value holds a digit, except a code in capitals (a BIC, a German document serial),
+so values are looked for from the runs of digits and the runs of capitals of a text,
+each found by a pattern the engine can skip to (no look-behind before its first
+character); the boundaries are checked in Python.  From each run the reader tries the
+value shapes that can hold it:
+
+* a number in groups (a phone, card, SSN, tax or social-insurance number), a phone
+  extension or a dial string's tail included; cut at line breaks and at a ``/`` between
+  two numbers of six digits or more (``512 246 8396/+16468018639`` is a list);
+* a code of letters and digits (passport, identity card, NINO, VAT id, BIC, pension
+  insurance number), grouped forms too (``DE 822 324 511``, ``AB 12 34 56 C``);
+* a date (for a date of birth);
+* a run of token characters (for a credential).
+
+A value's *shapes* are the labels it may carry by its digits, letters and grouping; the
+label a reader finds must be one of them, and the value must pass that label's check
+(:data:`CHECKS`, checksummed kinds first).
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Callable, Sequence
+from typing import Final, final
+
+from detectors import id_validators as idv
+from detectors import validators as v
+from detectors.label_words import OTHER_KIND, SECRET_KINDS, classify
+
+__all__ = [
+    "AFTER_IBAN",
+    "EXTENSION",
+    "PRIORITY",
+    "Found",
+    "candidates",
+    "checks",
+    "inside_break",
+    "printed_card",
+    "unwrapped_end",
+    "within_lines",
+]
+
+# (start, end, shapes) of a value, and what is called with one.
+Found = tuple[int, int, frozenset[str]]
+Add = Callable[[int, int, frozenset[str]], None]
+
+# Digits in groups: starts at a digit, "+" or "(", single separators between groups; a
+# phone extension or dial-string tail may follow.
+_NUMBER: Final = re.compile(
+    r"(?<![\w@.\-+])[+(]?[0-9](?:[0-9]|[ \-./](?=[0-9(])|[()](?=[ 0-9\-]))*[0-9]"
+    r"(?:(?:[ ]?(?:x|ext\.?|extension|durchwahl|dw|apparat)[ ]?|,{2,3}|;ext=)[0-9]{1,6}"
+    # a single pause ends the value: "07956747604,23 May 2027" is a CSV row
+    r"|[,;][0-9]{1,6}(?=$|[ \"')\]}]|\.(?:[ ]|$))(?![ ]?\w))?"
+    r"(?![\w@]|[.\-][0-9])"
+)
+# The same, right after a label glued to it.
+_NUMBER_GLUED: Final = re.compile(_NUMBER.pattern.removeprefix(r"(?<![\w@.\-+])"))
+# A code of letters and digits.
+_CODE: Final = re.compile(
+    r"(?<![\w@.\-/])(?:"
+    r"[A-Za-z]{2}[ ]?[0-9]{2}[ ]?[0-9]{2}[ ]?[0-9]{2}[ ]?[A-Da-d]"  # NINO
+    r"|[A-Z]{2,3}[ \-]?U?[0-9]{2,4}(?:[ .\-][0-9]{2,4}){1,4}"  # a VAT id in groups
+    r"|[0-9]{2}[ ]?[0-9]{6}[ ]?[A-Z][ ]?[0-9]{2}[ ]?[0-9]"  # a pension insurance number
+    r"|[A-Z][ ][0-9]{7}"  # P 1234567
+    r"|[A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?"  # a BIC
+    r"|(?=[A-Za-z]{0,11}[0-9])[A-Za-z0-9]{6,12}"  # letters and digits
+    r")(?![\w@]|[\-/.][\w])"
+)
+# A generated credential: a run of token characters holding a digit.
+_TOKEN: Final = re.compile(
+    r"(?<![\w\-+/=.~])(?=[A-Za-z_\-+/.~]{0,254}[0-9])"
+    r"[A-Za-z0-9][A-Za-z0-9_\-+/.~]{6,254}[A-Za-z0-9_\-+/~]={0,2}"
+    r"(?![A-Za-z0-9_\-+/=~]|\.[A-Za-z0-9])"
+)
+# A date.
+_DATE: Final = re.compile(
+    r"(?<![\w.\-/])(?:[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}|[0-9]{1,2}[./\-][0-9]{1,2}[./\-][0-9]{2,4}"
+    r"|[0-9]{1,2}(?:st|nd|rd|th|\.)?[ ](?:of[ ])?[A-Za-z]{3,9}\.?,?[ ][0-9]{4}"
+    r"|[A-Za-z]{3,9}\.?[ ][0-9]{1,2}(?:st|nd|rd|th)?,?[ ][0-9]{4})(?![\w\-/]|\.[0-9])"
+)
+# Where values are looked for (each pattern starts with a character class, so that the
+# engine skips to it): runs of digits and separators of seven characters or more, runs
+# of digits (for codes), dates written with digits first, codes in capitals.
+_NUMBER_CLUSTER: Final = re.compile(r"[0-9][0-9 \-./()]{5,}[0-9]")
+_DIGIT_RUN: Final = re.compile(r"[0-9][0-9A-Za-z]*")
+_DIGIT_DATE: Final = re.compile(
+    r"[0-9](?:[0-9]{0,3}[./\-][0-9]{1,2}[./\-][0-9]{2,4}"
+    r"|[0-9]?(?:st|nd|rd|th|\.)?[ ](?:of[ ])?[A-Za-z]{3,9}\.?,?[ ][0-9]{4})(?![\w\-/]|\.[0-9])"
+)
+# How far after a word for a secret or a birth the value it labels may start.
+_BOUND_REACH: Final = 160
+_CAPS: Final = re.compile(r"[A-Z][A-Z0-9]{7,10}(?![A-Za-z0-9_@]|[\-/.][A-Za-z0-9])")
+_GLUED: Final = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_@.-/")
+_TOKEN_CHARS: Final = frozenset(
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-+/.~"
+)
+# What stands right after a run of digits that continues a grouped number.
+_GROUP_MARKS: Final = frozenset(" -./)")
+# A BIC right after its IBAN, with a slash, comma or space between.
+AFTER_IBAN: Final = re.compile(r"[ ]?[/,;]?[ ]?([A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?)(?![\w\-])")
+# A phone number's extension or dial-string tail, at the end of a value.
+EXTENSION: Final = re.compile(
+    r"(?:[ ]?(?:x|ext\.?|extension|durchwahl|dw|apparat)[ ]?|,{1,3}|;ext=)[0-9]{1,6}$"
+)
+_DATE_LIKE: Final = re.compile(r"[0-9]{1,4}[./\-][0-9]{1,2}[./\-][0-9]{1,4}")
+_DECIMAL: Final = re.compile(r"[0-9]+[.,][0-9]{1,2}")
+_VERSION: Final = re.compile(r"(?:[A-Za-z]+/)?v?[0-9]+(?:\.[0-9]+)+(?:[\-+.][A-Za-z0-9.]+)?")
+_ICAO: Final = re.compile(r"[0-9CFGHJKLMNPRTVWXYZ]+")
+# The fewest characters of a number the reader types (a phone number of seven digits).
+_SHORTEST: Final = 7
+_DOB: Final = frozenset({"DATE_OF_BIRTH"})
+
+# The order in which the labels a value may carry are tried (the first whose check
+# passes wins): checksummed kinds before unchecked ones.
+PRIORITY: Final = (
+    "CREDIT_CARD", "US_ITIN", "US_SSN", "DE_TAX_ID", "VAT_ID", "BIC", "NATIONAL_ID",
+    "PASSPORT", "PHONE", "DATE_OF_BIRTH", "API_KEY",
+)  # fmt: skip
+
+
+def candidates(
+    text: str,
+    breaks: Sequence[int],
+    labels: frozenset[str],
+    taken: Sequence[tuple[int, int]],
+    add: Add,
+    *,
+    secrets: Sequence[int] = (),
+    births: Sequence[int] = (),
+) -> None:
+    """Call ``add(start, end, shapes)`` for each value of ``text`` whose shapes meet
+    ``labels`` (see the module docstring); nothing inside ``taken`` (sorted spans: the
+    entries' values) is looked at.  Credentials are looked for only after the words for
+    one at ``secrets``, dates written with a month's name only after the words for a
+    birth at ``births`` (a label bound to them stands right before them)."""
+    inside = _Taken(taken)
+    search = _NUMBER_CLUSTER.search
+    cluster = search(text)
+    while cluster is not None:
+        at = cluster.start()
+        taken_end = inside.end(at)
+        if taken_end:  # the rest of the run after an entry's value
+            cluster = search(text, taken_end)
+            continue
+        cluster = search(text, cluster.end())
+        before = text[at - 1] if at else ""
+        if before.isalpha():
+            begin = at
+            while begin > 0 and at - begin < 12 and text[begin - 1].isalpha():
+                begin -= 1
+            if isinstance(classify(text[begin:at].lower()), frozenset):
+                # a label glued to its value ("SSN536221234")
+                number = _NUMBER_GLUED.match(text, at)
+                if number is not None and number.end() - at >= _SHORTEST:
+                    add(at, number.end(), number_shapes(number.group()))
+            continue
+        if before == "/" and at >= 2 and text[at - 2].isalpha():
+            continue  # a path's or a product's number ("Chrome/110.0.4782.164")
+        number = _NUMBER.match(text, at - 1 if before in ("+", "(") else at)
+        if number is None and before in ("+", "("):
+            number = _NUMBER.match(text, at)
+        if number is not None and number.end() - number.start() >= _SHORTEST:
+            pieces = _pieces(text, breaks, *number.span())
+            if len(pieces) > 1 and "/" not in number.group():
+                # wrapped over lines ("phone 201 200" + line break + "0000"): whole too
+                add(*number.span(), number_shapes(number.group()))
+            for low, high in pieces:
+                if text[low] == "(" and ")" not in text[low:high]:
+                    low += 1  # "(5004200117" is a number in brackets
+                add(low, high, number_shapes(text[low:high]))
+    for run in _DIGIT_RUN.finditer(text):  # codes of letters and digits
+        at, run_end = run.span()
+        glued = at and text[at - 1].isalpha()
+        spaced = at > 1 and text[at - 1] == " " and text[at - 2].isupper()
+        if run_end - at < 6 and not glued and not spaced:
+            continue
+        if inside(at):
+            continue
+        begin = at
+        while begin > 0 and at - begin < 12 and text[begin - 1].isalpha():
+            begin -= 1
+        for start in _code_starts(text, at, begin):
+            code = _CODE.match(text, start)
+            if code is not None and not inside_break(breaks, start, code.end()):
+                add(start, code.end(), code_shapes(code.group()))
+    for match in _CAPS.finditer(text):  # codes in capitals without a digit run
+        start = match.start()
+        if not (start and text[start - 1] in _GLUED) and not inside(start):
+            add(start, match.end(), code_shapes(match.group()))
+    if "DATE_OF_BIRTH" in labels:
+        for match in _DIGIT_DATE.finditer(text):
+            start = match.start()
+            if not (start and text[start - 1] in _GLUED) and not inside(start):
+                add(start, match.end(), _DOB)
+        for at in births:  # "born March 5, 1985"
+            date = _DATE.search(text, at, min(len(text), at + _BOUND_REACH))
+            if date is not None and not inside(date.start()):
+                add(*date.span(), _DOB)
+    if "API_KEY" in labels:
+        for at in secrets:  # "password: …", "mit dem Schlüssel …", a key's value
+            for token in _TOKEN.finditer(text, at, min(len(text), at + _BOUND_REACH)):
+                value = token.group()
+                if len(value) >= 8 and token_like(value) and not inside(token.start()):
+                    add(*token.span(), SECRET_KINDS)
+
+
+@final
+class _Taken:
+    """Whether an offset lies inside one of sorted, non-overlapping spans, asked in any
+    order (a bisect)."""
+
+    __slots__ = ("_ends", "_starts")
+
+    def __init__(self, spans: Sequence[tuple[int, int]]) -> None:
+        self._starts = [start for start, _ in spans]
+        self._ends = [end for _, end in spans]
+
+    def __call__(self, at: int) -> bool:
+        return self.end(at) > 0
+
+    def end(self, at: int) -> int:
+        """The end of the span holding ``at``, or 0."""
+        index = bisect.bisect_right(self._starts, at) - 1
+        return self._ends[index] if index >= 0 and self._ends[index] > at else 0
+
+
+def _code_starts(text: str, at: int, begin: int) -> list[int]:
+    """Where a code holding the digit run at ``at`` may start: the letters glued before
+    it, or a short upper-case prefix and a space (``DE 298 722 007``, ``AB 12 34 56 C``,
+    ``P 1234567``)."""
+    starts = [begin]
+    if begin >= 2 and text[begin - 1] == " ":
+        word = begin - 1
+        while word > 0 and begin - 1 - word < 3 and text[word - 1].isupper():
+            word -= 1
+        if word < begin - 1 and not (word and text[word - 1].isalnum()):
+            starts.append(word)
+    return starts
+
+
+# --- shapes -----------------------------------------------------------------------------
+
+
+def number_shapes(value: str) -> frozenset[str]:
+    """The labels a run of digit groups may carry, by its digits and grouping."""
+    main = EXTENSION.sub("", value)
+    if _DATE_LIKE.fullmatch(main) or _DECIMAL.fullmatch(main):
+        return frozenset()
+    count = len(v.digits_only(main))
+    separators = {ch for ch in main.strip("+()") if not ch.isdigit()}
+    shapes: set[str] = set()
+    if 7 <= count <= 15:
+        shapes.add("PHONE")
+    if main == value:
+        if count == 9 and separators <= {" ", "-"}:
+            shapes.update(("US_SSN", "US_ITIN", "PASSPORT"))
+        if 12 <= count <= 19 and separators <= {" ", "-"}:
+            shapes.add("CREDIT_CARD")
+        if count == 11 and separators <= {" ", "/"}:
+            shapes.add("DE_TAX_ID")
+        if count in (9, 10, 11, 13) and separators <= {" ", ".", "-"}:
+            shapes.add("NATIONAL_ID")  # AT SVNR, CH AHV, NL BSN, PL PESEL, NHS
+    return frozenset(shapes)
+
+
+def code_shapes(value: str) -> frozenset[str]:
+    """The labels a code of letters and digits may carry."""
+    compact = value.replace(" ", "").replace("-", "").replace(".", "")
+    if not compact.isascii():
+        return frozenset()
+    digits = sum(ch.isdigit() for ch in compact)
+    letters = len(compact) - digits
+    if letters == 0:
+        return frozenset()  # digits alone are numbers
+    shapes: set[str] = set()
+    if compact.isupper() and letters >= 6 and len(compact) in (8, 11) and compact[:6].isalpha():
+        shapes.add("BIC")
+    if digits >= 2:
+        shapes.update(("NATIONAL_ID", "VAT_ID"))
+        if (6 <= len(compact) <= 10 and value == compact) or value[1:2] == " ":
+            shapes.add("PASSPORT")
+    elif len(compact) in (9, 10) and _ICAO.fullmatch(compact):
+        shapes.update(("NATIONAL_ID", "PASSPORT"))  # a German document's serial
+    return frozenset(shapes)
+
+
+def token_like(value: str) -> bool:
+    """A run that could be a generated credential: letters and digits, or 16 characters
+    or more of both cases (a key name such as ``DB_PASSWORT`` is neither); not a version
+    (``v13.20.22``) nor an id whose prefix names a record (``req_…``, ``order_…``)."""
+    if _VERSION.fullmatch(value) or classify(value.split("_", 1)[0].lower()) == OTHER_KIND:
+        return False
+    if any(ch.isalpha() for ch in value) and any(ch.isdigit() for ch in value):
+        return True
+    return len(value) >= 16 and not value.isupper() and not value.islower()
+
+
+def printed_card(value: str) -> bool:
+    """A card number printed in groups of four (the last may be shorter: 19 digits as
+    4-4-4-4-3, 15 as 4-4-4-3) with a scheme's prefix and length and the Luhn check."""
+    groups = re.split(r"[ \-]", value)
+    if len(groups) < 3 or len({ch for ch in value if not ch.isdigit()}) != 1:
+        return False
+    if any(len(group) != 4 for group in groups[:-1]) or not 1 <= len(groups[-1]) <= 4:
+        return False
+    return v.is_card_after_keyword(value)
+
+
+# --- the checks a label's value must pass ------------------------------------------------
+
+
+def _is_vat(value: str) -> bool:
+    compact = value.replace(" ", "").replace(".", "").replace("-", "").upper()
+    return idv.is_vat_id(compact) or idv.is_gb_vat(compact) or idv.is_ch_uid(compact)
+
+
+# A German identity card's or passport's serial (ICAO 9303 alphabet), no check digit.
+_DE_ID_CARD: Final = re.compile(r"[CFGHJKLMNPRTVWXYZ][0-9CFGHJKLMNPRTVWXYZ]{8}")
+_DE_PASSPORT: Final = re.compile(r"[CFGHJK][0-9CFGHJKLMNPRTVWXYZ]{8}")
+_PASSPORT_SHAPE: Final = re.compile(
+    r"[0-9]{9}|[A-Z][0-9]{7,8}|[A-Z]{2}[0-9]{7}|[A-Z][ ][0-9]{7}|[A-Z0-9]{8,10}"
+)
+
+
+def _is_national_id(value: str) -> bool:
+    compact = value.replace(" ", "").replace(".", "").replace("-", "")
+    upper = compact.upper()
+    return (
+        idv.is_uk_nino(upper)
+        or idv.is_gb_nhs(compact)
+        or idv.is_ca_sin(compact)
+        or idv.is_at_svnr(compact)
+        or idv.is_de_rvnr(upper)
+        or idv.is_national_id(compact)
+        or _DE_ID_CARD.fullmatch(upper) is not None
+    )
+
+
+def _is_passport(value: str) -> bool:
+    """A passport number after its label: 9 digits, a letter or two and 7-8 digits, or
+    8-10 letters and digits (a German number's 10th character its ICAO check digit)."""
+    if _PASSPORT_SHAPE.fullmatch(value) is None:
+        return False
+    compact = value.replace(" ", "")
+    if len(compact) == 10 and idv.is_icao_document(compact):
+        return True
+    if len(compact) == 9 and _DE_PASSPORT.fullmatch(compact):
+        return True
+    return sum(ch.isdigit() for ch in value) >= 2 and v.is_passport(compact)
+
+
+def _is_secret(value: str) -> bool:
+    """A credential under a word for one: generated-looking (letters and digits mixed,
+    high entropy), or a password of 8 characters or more that is no plain word."""
+    if len(value) >= 16 and (idv.is_high_entropy(value) or idv.is_random_letters(value)):
+        return True
+    classes = (
+        any(ch.isdigit() for ch in value)
+        + any(ch.isupper() for ch in value)
+        + any(ch.islower() for ch in value)
+        + any(not ch.isalnum() for ch in value)
+    )
+    return len(value) >= 8 and classes >= 3
+
+
+def checks(phone: v.Validator) -> dict[str, v.Validator]:
+    """The check of each label, ``phone`` for phone numbers after a phone word."""
+    return {
+        "CREDIT_CARD": v.is_card_after_keyword,
+        "US_ITIN": idv.is_us_itin,
+        "US_SSN": v.is_us_ssn,
+        "DE_TAX_ID": v.is_de_tax_id,
+        "VAT_ID": _is_vat,
+        "BIC": idv.is_bic,
+        "NATIONAL_ID": _is_national_id,
+        "PASSPORT": _is_passport,
+        "PHONE": lambda value: phone(EXTENSION.sub("", value)),
+        "DATE_OF_BIRTH": idv.is_birth_date,
+        "API_KEY": _is_secret,
+    }
+
+
+# --- lines --------------------------------------------------------------------------------
+
+
+def inside_break(breaks: Sequence[int], start: int, end: int) -> bool:
+    """A line break lies in ``[start, end)``."""
+    index = bisect.bisect_left(breaks, start)
+    return index < len(breaks) and breaks[index] < end
+
+
+def within_lines(breaks: Sequence[int], start: int, end: int) -> list[tuple[int, int]]:
+    """``[start, end)`` cut at the line breaks inside it (a number does not run on over
+    a line's end: "… PW 13330" + line break + "2023804371" are two values)."""
+    pieces = []
+    index = bisect.bisect_left(breaks, start)
+    while index < len(breaks) and breaks[index] < end:
+        if breaks[index] > start:
+            pieces.append((start, breaks[index]))
+        start = breaks[index] + 1
+        index += 1
+    if start < end:
+        pieces.append((start, end))
+    return pieces
+
+
+def _pieces(text: str, breaks: Sequence[int], start: int, end: int) -> list[tuple[int, int]]:
+    """A run of digit groups as values: cut at line breaks, and at a ``/`` between two
+    numbers of six digits or more each (``030/1234567`` is one number)."""
+    out: list[tuple[int, int]] = []
+    for low, high in within_lines(breaks, start, end):
+        at = low
+        slash = text.find("/", low, high)
+        while slash != -1:
+            if _digits(text, at, slash) >= 6 and _digits(text, slash + 1, high) >= 6:
+                out.append((at, slash))
+                at = slash + 1
+            slash = text.find("/", slash + 1, high)
+        out.append((at, high))
+    return out
+
+
+def _digits(text: str, start: int, end: int) -> int:
+    return sum(ch.isdigit() for ch in text[start:end])
+
+
+# A line holding only token characters (a wrapped credential's next piece), and the
+# shortest line a terminal wraps.
+_WRAPPED: Final = re.compile(r"[A-Za-z0-9_\-+/]{4,}={0,2}")
+_WRAP_MIN: Final = 40
+
+
+def unwrapped_end(text: str, start: int, end: int, breaks: Sequence[int], limit: int) -> int:
+    """The end of a credential a terminal wrapped at a fixed width: it ends its line,
+    which is at least :data:`_WRAP_MIN` characters long, and the next lines are runs of
+    token characters, each as long as that line, the last no longer."""
+    index = bisect.bisect_left(breaks, start)
+    line_start = breaks[index - 1] + 1 if index else 0
+    width = end - line_start
+    if width < _WRAP_MIN:
+        return end
+    while end < limit:
+        index = bisect.bisect_left(breaks, end)
+        if index == len(breaks) or breaks[index] != end:
+            break
+        following_end = breaks[index + 1] if index + 1 < len(breaks) else len(text)
+        following = (end + 1, following_end)
+        if following_end > limit or following_end - following[0] > width:
+            break
+        if _WRAPPED.fullmatch(text, *following) is None:
+            break
+        end = following_end
+        if end - following[0] < width:
+            break
+    return end
