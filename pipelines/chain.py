@@ -167,9 +167,11 @@ class Chain:
         originals = tuple(texts)
         views = build_views(originals, contexts)
         # Placeholder-shaped text a JSON escape hides (``\\u005bEMAIL_1]``) is a
-        # literal too: reserved, and never part of a value.
+        # literal too: reserved, and never part of a value.  So is one its spelling
+        # hides (``[EMAIL_1\\u200b]``, full-width brackets): the egress filter reads a
+        # reply through the same fold and would relink it.
         decoded = [view.source for view in views if view.source is not originals[view.index]]
-        vault.reserve(originals + tuple(decoded))
+        vault.reserve(originals + tuple(decoded) + tuple(view.text for view in views))
         spans_per_text, owner = await self._detect_views(originals, views)
         literals = _literals(originals, views)
         # The values to issue, in canonical order: numbering follows first appearance

@@ -306,3 +306,44 @@ def _all_strings(value: object) -> Iterator[str]:
     elif isinstance(value, list):
         for item in value:
             yield from _all_strings(item)
+
+
+# -- placeholder-shaped literals however spelled (DESIGN C4, C9) ------------------------
+
+# Spellings a reader (and the egress filter's fold) takes for the plain character:
+# written out here, not taken from the fold's tables.
+_HIDDEN = ("\u200b", "\u200d", "\u2060", "\u00ad", "\ufeff", "\x00")
+_BRACKETS = {"[": ("[", "\uff3b"), "]": ("]", "\uff3d")}
+
+
+@st.composite
+def _hidden_placeholder(draw: st.DrawFn) -> tuple[str, str]:
+    """A placeholder the first request would issue, spelled with full-width brackets
+    and invisible characters between its letters; the canonical form and the spelling."""
+    label = draw(st.sampled_from(["EMAIL", "PERSON"]))
+    canonical = f"[{label}_1]"
+    spelled = []
+    for char in canonical:
+        spelled.append(draw(st.sampled_from(_BRACKETS.get(char, (char,)))))
+        if draw(st.booleans()):
+            spelled.append(draw(st.sampled_from(_HIDDEN)))
+    text = "".join(spelled)
+    return canonical, text
+
+
+@_SETTINGS
+@given(_hidden_placeholder(), st.sampled_from(["bob@corp.example", "Alice Smith"]))
+def test_a_placeholder_literal_however_spelled_is_never_relinked(
+    hidden: tuple[str, str], value: str
+) -> None:
+    """The user's own ``[EMAIL_1\\u200b]`` (or ``［EMAIL_1］``) is reserved: the value
+    found beside it gets another number, and a reply echoing the user's text gives the
+    literal back as written, never a real value."""
+    canonical, spelled = hidden
+    vault = Vault()
+    texts = [f"note {spelled} then {value} .", f"again {spelled} ."]
+    result = _sanitize(texts, vault)
+    assert canonical in vault.reserved
+    assert vault.lookup(canonical) is None
+    assert relink(result.texts[1], vault) == texts[1]
+    assert [relink(text, vault) for text in result.texts] == texts
