@@ -69,12 +69,13 @@ def echoed_placeholder_pattern(max_label_length: int, max_index: int) -> str:
     """Regex source for a placeholder the way a model may echo it back.
 
     Besides the exact form it accepts the two manglings models commonly apply: markdown
-    escapes (a backslash before ``[``, ``]`` or any ``_``: ``\\[PERSON\\_1\\]``) and any
-    letter case (``[person_1]``).  Spaces inside, other brackets or emphasis markers are
-    not accepted: such text is no longer a placeholder.  The length is bounded by
-    ``max_label_length`` and the digits of ``max_index``, so a stream filter never holds
-    more than that for a possible placeholder.  Every match ends at the first ``]``
-    after its start, so at one position at most one text can match.  Feed a match to
+    escapes (a backslash before ``]``, any ``_``, and ``[`` when ``]`` has one too:
+    ``\\[PERSON\\_1\\]``) and any letter case (``[person_1]``).  Spaces inside, other
+    brackets or emphasis markers are not accepted: such text is no longer a
+    placeholder.  The length is bounded by ``max_label_length`` and the digits of
+    ``max_index``, so a stream filter never holds more than that for a possible
+    placeholder.  Every match ends at the first ``]`` after its start, so at one
+    position at most one text can match.  Feed a match to
     :func:`canonical_placeholder`.  The source works with :mod:`re` and ``regex``.
     """
     if max_label_length < 1 or max_index < 1:
@@ -82,10 +83,13 @@ def echoed_placeholder_pattern(max_label_length: int, max_index: int) -> str:
     digits = len(str(max_index))
     label_rest = "{0,%d}" % (max_label_length - 1)  # noqa: UP031 - braces are regex syntax
     more_digits = "{0,%d}" % (digits - 1)  # noqa: UP031 - same
-    return (
-        r"\\?\[[A-Za-z](?:[A-Za-z0-9]|\\?_)" + label_rest
-        + r"\\?_[1-9][0-9]" + more_digits + r"\\?\]"
+    inner = (
+        r"[A-Za-z](?:[A-Za-z0-9]|\\?_)" + label_rest
+        + r"\\?_[1-9][0-9]" + more_digits
     )
+    # An escaped "[" is an escape only with its escaped "]": in "\\[PERSON_1]" the
+    # backslash is the writer's own ("\\Alice" sanitised), the placeholder after it.
+    return r"\\\[" + inner + r"\\\]|\[" + inner + r"\\?\]"
 
 
 def canonical_placeholder(text: str) -> str | None:

@@ -397,11 +397,18 @@ def decode_json_string(raw: str) -> tuple[str, bool]:
 
 
 def echo_length(text: str, pos: int, placeholder: str) -> int:
-    """Length of ``placeholder`` echoed at ``pos`` (escapes before []_ and any case), or 0."""
+    """Length of ``placeholder`` echoed at ``pos`` (escapes before []_ and any case), or 0.
+
+    A backslash before ``[`` is an escape only when ``]`` has one too: otherwise it is
+    the writer's own backslash (``C:\\Users\\[PERSON_1]``), not part of the echo."""
     i = pos
+    opened_escaped = text.startswith("\\", pos)
     for char in placeholder:
-        if char in "[]_" and text.startswith("\\", i):
+        escaped = char in "[]_" and text.startswith("\\", i)
+        if escaped:
             i += 1
+        elif char == "]" and opened_escaped:
+            return 0
         if i >= len(text):
             return 0
         got = text[i]

@@ -31,6 +31,13 @@ def test_echoed_forms_of_issued_placeholders_are_relinked() -> None:
     assert relink("[person_1] \\[PERSON\\_1\\]", _vault()) == "Alice Alice"
 
 
+def test_a_backslash_before_a_placeholder_is_the_writers_own() -> None:
+    """An escaped "[" is an escape only with an escaped "]": in a Windows path or after
+    a TeX command the backslash before a placeholder stays where it was written."""
+    assert relink("C:\\Users\\[PERSON_1]\\Desktop", _vault()) == "C:\\Users\\Alice\\Desktop"
+    assert relink("\\[PERSON_1] \\[PERSON\\_1]", _vault()) == "\\Alice \\Alice"
+
+
 def test_json_text_is_relinked_and_re_escaped() -> None:
     """In JSON text (tool-call arguments) a value is written as JSON."""
     vault = Vault()
