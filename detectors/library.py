@@ -55,6 +55,7 @@ from detectors.library_secrets import (
     CREDENTIAL_PASSWORD_MAX,
     CREDENTIAL_USER,
     LOGIN_BEFORE_MAIL,
+    LOGIN_USER,
     SECRET_ENTRIES,
 )
 from detectors.validators import VALIDATORS
@@ -286,10 +287,14 @@ _ENTRIES: Final[tuple[EntityPattern, ...]] = (
             rf"(?<!{CREDENTIAL_USER}{CREDENTIAL_PASSWORD_CHAR}{{0,{CREDENTIAL_PASSWORD_MAX}}})"
             # nor after a login whose password holds a character no local part has
             rf"(?<!{LOGIN_BEFORE_MAIL})"
+            # nor after a login whose host goes on with a path ("admin:pw@db.acme.io/app",
+            # as URL_PASSWORD reads it): noted here, refused after the mailbox
+            rf"(?>(?<={LOGIN_USER}{CREDENTIAL_PASSWORD_CHAR}{{0,{CREDENTIAL_PASSWORD_MAX}}})"
+            r"(?P<pg_login>)|)"
             rf"{_MAILBOX}"
             # host:path is an scp/ssh remote (git@github.com:org/repo.git), and
             # host:port a login, not a mailbox
-            r"(?!:[\w~/])"
+            r"(?!:[\w~/])(?(pg_login)(?!/))"
         ),
         validator=None,
         score=0.95,

@@ -25,6 +25,7 @@ __all__ = [
     "CREDENTIAL_PASSWORD_MAX",
     "CREDENTIAL_USER",
     "LOGIN_BEFORE_MAIL",
+    "LOGIN_USER",
     "SECRET_ENTRIES",
     "URL_USERINFO_CHAR",
 ]
@@ -91,6 +92,7 @@ CREDENTIAL_PASSWORD_CHAR: Final = r"[\w\-.~%!\$&'*+=:]"
 # plus an e-mail local part: whatever EMAIL declines, URL_PASSWORD masks).
 CREDENTIAL_PASSWORD_MAX: Final = 60
 _CREDENTIAL_PASSWORD_LONGEST: Final = CREDENTIAL_PASSWORD_MAX + 64
+LOGIN_USER: Final = _LOGIN_USER_BODY + ":"
 # ... and so is one whose password holds a character no e-mail local part has
 # ("user:pa!ss@mail.example.org"): EMAIL would take only the part after it.
 _NOT_LOCAL_PART: Final = r"[~!\$&'*=:]"
@@ -327,8 +329,10 @@ SECRET_ENTRIES: Final[tuple[EntityPattern, ...]] = (
         + CREDENTIAL_PASSWORD_CHAR
         + rf"{{1,{_CREDENTIAL_PASSWORD_LONGEST}}}(?=@[\w\[])"
         + rf"|{CREDENTIAL_PASSWORD_CHAR}{{1,{_CREDENTIAL_PASSWORD_LONGEST}}}"
-        + r"(?=@(?:[\w\-.]{1,253}(?::[0-9]{1,5}|/)|[\w\-]{1,63}(?![\w\-.])|\["
-        + r"|[0-9]{1,3}(?:\.[0-9]{1,3}){3}(?![\w\-.])))))",
+        # (a host of one label or an IPv4 address ends where no label goes on after
+        # it: "admin:pw@localhost." ends a sentence)
+        + r"(?=@(?:[\w\-.]{1,253}(?::[0-9]{1,5}|/)|[\w\-]{1,63}(?![\w\-]|\.[\w\-])|\["
+        + r"|[0-9]{1,3}(?:\.[0-9]{1,3}){3}(?![\w\-]|\.[\w\-])))))",
         validator=None,
         score=0.9,
         description="Password of a URL's userinfo (scheme://user:password@host) or of a"
