@@ -57,10 +57,22 @@ _CALL_WORDS: Final = ("login", "auth", "sign", "basic", "httpbasic", "credential
 _USER_OPTION: Final = re.compile(r"(?:-u|--user)[ =][\"']?[^\s:\"']{1,64}:([^\s\"']{1,128})")
 # References to a secret stored elsewhere, and words that are no secret.
 _REFERENCE: Final = re.compile(
-    r"^(?:\$|\{\{|<|%\(|\(|os\.|process\.env|env\(|getenv|secret\(|vault:|!vault|file:|"
-    r"\*{3}|x{3}|\.\.\.|…|None$|null$|true$|false$|undefined$)",
+    r"^(?:\$\{|\$\(|\$[A-Za-z_][A-Za-z0-9_]*$|\{\{|<|%\(|\(|os\.|process\.env|env\(|getenv"
+    r"|secret\(|vault:|!vault|file:|\*{3}|x{3}|\.\.\.|…|None$|null$|true$|false$|undefined$)",
     re.IGNORECASE,
 )
+# A value that stands in for a secret to be filled in ("pk_live_REPLACE_ME",
+# "sk_live_XXXXXXXXXXXX", "your-api-key").
+_FILL_IN: Final = re.compile(
+    r"replace[_\-]?me|change[_\-]?me|x{4,}|your[_\-]?(?:api[_\-]?)?(?:key|token|secret|passw)",
+    re.IGNORECASE,
+)
+# A name in code (a variable, a constant) assigned unquoted: no secret ("API_KEY}").
+_NAME: Final = re.compile(r"[A-Za-z_][A-Za-z_.]*[)}\]]*")
+# A Google app password: four groups of four lower-case letters.
+_APP_PASSWORD: Final = re.compile(r"[a-z]{4}(?: [a-z]{4}){3}")
+# A string literal's prefix (Python f-strings, raw and byte strings).
+_LITERAL_PREFIX: Final = re.compile(r"[rbfuRBFU]{1,2}(?=[\"'])")
 _ENDS: Final = frozenset(" \t")
 # Last words of a key that name something about a secret, not the secret itself
 # ("private_key_id", "password_file", "token_expiry").
@@ -69,6 +81,7 @@ _ABOUT_THE_SECRET: Final = frozenset(
      "policy", "expiry", "expires", "expiration", "rotation", "ttl", "version", "hash",
      "digest", "fingerprint", "sha", "md5", "salt", "header", "prefix", "format", "env",
      "var", "variable", "endpoint", "scope", "scopes", "count", "enabled", "required",
+     "publishable", "public", "pub", "pubkey",
      "datei", "pfad", "dateipfad"}
 )  # fmt: skip
 # HTTP authentication schemes: the credential is the word after them.
@@ -147,6 +160,9 @@ def _assigned(text: str, start: int, end: int, breaks: Sequence[int]) -> tuple[i
     line_end = _line_end(breaks, end, len(text))
     if at > line_end:
         return None  # "tokens:" + line break + "  google: …": a key above other keys
+    prefix = _LITERAL_PREFIX.match(text, at)
+    if prefix is not None:
+        at = prefix.end()  # f"…", r'…'
     quote = text[at : at + 1]
     if quote in ('"', "'", "`"):
         close = _closing(text, at + 1, min(line_end, at + 1 + _MOST), quote)
@@ -157,8 +173,11 @@ def _assigned(text: str, start: int, end: int, breaks: Sequence[int]) -> tuple[i
         stop += 1
     while stop > at and text[stop - 1] in ",;":
         stop -= 1
-    if text[at:stop].lower() in _SCHEMES:
+    value = text[at:stop]
+    if value.lower() in _SCHEMES:
         return None  # "Authorization: Bearer <token>": the token is the entries'
+    if _NAME.fullmatch(value):
+        return None  # a name in code: headers={"X-Api-Key": API_KEY}
     return (at, stop) if stop > at else None
 
 
@@ -187,7 +206,11 @@ def _is_secret_value(value: str) -> bool:
     """A value that is a credential, not a reference to one nor a word or a name: no
     reference syntax, no blank, not only digits, and a digit, a mark other than ``_``,
     ``-`` and ``.``, or both cases."""
+    if _APP_PASSWORD.fullmatch(value):
+        return True
     if _REFERENCE.match(value) or len(value) > _MOST or any(ch.isspace() for ch in value):
+        return False
+    if _FILL_IN.search(value):
         return False
     if len(set(value)) <= 2 or _PLACEHOLDER.fullmatch(value):
         return False

@@ -95,12 +95,12 @@ _LINES_UP: Final = 24
 class Page:
     """One view text as the reader reads it (see the module docstring)."""
 
-    __slots__ = ("breaks", "size", "spans", "tabs", "text", "value_starts", "values")
+    __slots__ = ("breaks", "gaps", "size", "spans", "text", "value_starts", "values")
 
     def __init__(self, text: str) -> None:
         self.text = text
         self.breaks: Sequence[int] = getattr(text, "breaks", ())
-        self.tabs: Sequence[int] = getattr(text, "tabs", ())
+        self.gaps: Sequence[int] = getattr(text, "gaps", ())
         self.size = len(text)
         self.spans: Sequence[Span] = ()
         self.values: list[Found] = []
@@ -139,8 +139,8 @@ class Page:
         for start, end, labels in values[index:]:
             if start >= high:
                 break
-            if end <= at:
-                continue
+            if end <= at or end > high:
+                continue  # (a value overlapping the one read is no sibling of it)
             parts.append(text[at : max(at, start)])
             parts.append(" \x00 ")
             at = min(end, high)
@@ -247,7 +247,17 @@ def label(label_tokens: Sequence[str]) -> Verdict:
         # a key "Pass:" or "DB_PASS=": a passport (German) or a password, by its shape;
         # in prose "pass" is a verb
         return _PASS
-    cut = next(
+    cut = _head_end(words)
+    head = _nearest(words[:cut], _LABEL_WORDS)
+    if isinstance(head, frozenset):
+        return head.union(*_kinds(words[:cut]))
+    return head if head is not None else _nearest(words[cut:], _LABEL_WORDS)
+
+
+def _head_end(words: Sequence[str]) -> int:
+    """Where a label's head ends: at its first preposition outside a phrase of the
+    vocabulary ("SSN on file", but "date of birth")."""
+    return next(
         (
             i
             for i, word in enumerate(words)
@@ -255,10 +265,6 @@ def label(label_tokens: Sequence[str]) -> Verdict:
         ),
         len(words),
     )
-    head = _nearest(words[:cut], _LABEL_WORDS)
-    if isinstance(head, frozenset):
-        return head.union(*_kinds(words[:cut]))
-    return head if head is not None else _nearest(words[cut:], _LABEL_WORDS)
 
 
 def _in_phrase(words: Sequence[str], at: int) -> bool:
@@ -306,8 +312,16 @@ def _walk(found: list[str], segment: str, shapes: frozenset[str], most_words: in
     at = len(found) - 1
     while at >= 0:
         token = found[at]
-        if token in (":", "\x1f"):
+        if token == "\x1f":
             return _colon(found, at)
+        if token == ":":
+            verdict = _colon(found, at)
+            if verdict is not None:
+                return verdict
+            # a label that names nothing: the words before it are read on ("per
+            # Kreditkarte zahlen und hat die Nummer genannt: …")
+            at -= 1
+            continue
         if token == "=":
             return _key(segment)
         if token == "|" or (most_words <= 2 and token in _BOUND_ENDS):
@@ -467,8 +481,8 @@ def table_header(page: Page, line_start: int, line_end: int, start: int) -> Verd
     if line_end - line_start > _MAX_ROW:
         return None
     text = page.text
-    if page.tabs:
-        named = _tab_header(page, line_start, line_end, start)
+    if page.gaps:
+        named = _gap_header(page, line_start, line_end, start)
         if named is not None:
             return named
     for mark in ("|", ";", ","):
@@ -491,46 +505,47 @@ def table_header(page: Page, line_start: int, line_end: int, start: int) -> Verd
     return None
 
 
-def _tab_header(page: Page, line_start: int, line_end: int, start: int) -> Verdict:
-    """The header of the value's column in a table whose cells tabs separate (a sheet
-    pasted as TSV): the first row of the block of rows holding tabs."""
-    tabs = page.tabs
-    first = bisect.bisect_left(tabs, line_start)
-    if first == len(tabs) or tabs[first] >= line_end:
+def _gap_header(page: Page, line_start: int, line_end: int, start: int) -> Verdict:
+    """The header of the value's column in a table whose cells tabs or runs of blanks
+    separate (a sheet pasted as TSV, a fixed-width listing): the first row of the block
+    of rows holding gaps, when it has a cell for the column."""
+    gaps = page.gaps
+    first = bisect.bisect_left(gaps, line_start)
+    if first == len(gaps) or gaps[first] >= line_end:
         return None
-    column = bisect.bisect_left(tabs, start) - first
+    column = bisect.bisect_left(gaps, start) - first
     header: tuple[int, int] | None = None
     up = page.above(line_start)
     for _ in range(_LINES_UP):
         if up is None:
             break
-        index = bisect.bisect_left(tabs, up[0])
-        if index == len(tabs) or tabs[index] >= up[1]:
+        index = bisect.bisect_left(gaps, up[0])
+        if index == len(gaps) or gaps[index] >= up[1]:
             break
         header = up
         up = page.above(up[0])
     if header is None:
         return None
-    index = bisect.bisect_left(tabs, header[0])
-    cuts = [header[0] - 1]
-    while index < len(tabs) and tabs[index] < header[1]:
-        cuts.append(tabs[index])
-        index += 1
-    cuts.append(header[1])
+    low = bisect.bisect_left(gaps, header[0])
+    high = bisect.bisect_left(gaps, header[1])
+    cuts = [header[0] - 1, *gaps[low:high], header[1]]
     if column + 1 >= len(cuts):
         return None
     cell = page.text[cuts[column] + 1 : cuts[column + 1]]
-    if sum(ch.isdigit() for ch in cell) > 2:
+    if sum(ch.isdigit() for ch in cell) > 2 or len(cell.split()) > 4:
         return None
     return _header(cell)
 
 
 def _header(cell: str) -> Verdict:
     """What a column's header names: a field's name, read as a schema's member names
-    are ("id", "phone", "date_of_birth", "Passport number"); remarks in brackets left
-    out."""
+    are ("id", "phone", "date_of_birth", "Passport number"), its head before a
+    preposition first ("SSN on file"); remarks in brackets left out."""
     found = tokens(re.sub(r"\([^()]*\)|\[[^\[\]]*\]", " ", cell))
-    return member_names([token for token in found if _is_word(token)])
+    words = [token for token in found if _is_word(token)]
+    cut = _head_end(words)
+    head = member_names(words[:cut])
+    return head if head is not None else member_names(words[cut:])
 
 
 def label_above(page: Page, line_start: int) -> Verdict:

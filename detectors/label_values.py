@@ -63,7 +63,7 @@ _NUMBER_GLUED: Final = re.compile(_NUMBER.pattern.removeprefix(r"(?<![\w@.\-+])"
 _CODE: Final = re.compile(
     r"(?<![\w@.\-/])(?:"
     r"[A-Za-z]{2}[ ]?[0-9]{2}[ ]?[0-9]{2}[ ]?[0-9]{2}[ ]?[A-Da-d]"  # NINO
-    r"|[A-Z]{2,3}[ \-]?U?[0-9]{2,4}(?:[ .\-][0-9]{2,4}){1,4}"  # a VAT id in groups
+    r"|(?:[A-Z]{2}|CHE)[ \-]?U?[0-9]{2,12}(?:[ .\-][0-9]{2,9}){0,4}"  # a VAT id in groups
     r"|[0-9]{2}[ ]?[0-9]{6}[ ]?[A-Z][ ]?[0-9]{2}[ ]?[0-9]"  # a pension insurance number
     r"|[A-Z][ ][0-9]{7}"  # P 1234567
     r"|[A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?"  # a BIC
@@ -91,6 +91,8 @@ _DIGIT_DATE: Final = re.compile(
     r"[0-9](?:[0-9]{0,3}[./\-][0-9]{1,2}[./\-][0-9]{2,4}"
     r"|[0-9]?(?:st|nd|rd|th|\.)?[ ](?:of[ ])?[A-Za-z]{3,9}\.?,?[ ][0-9]{4})(?![\w\-/]|\.[0-9])"
 )
+# A run of printable characters a password may be: not ending in a sentence's mark.
+_WORD_RUN: Final = re.compile(r"(?<![^\s\"'`(\[{<,;=:])[^\s\"'`<>()\[\]{},;]{8,64}(?<![.,;:!?])")
 # How far after a word for a secret or a birth the value it labels may start.
 _BOUND_REACH: Final = 160
 _CAPS: Final = re.compile(r"[A-Z][A-Z0-9]{7,10}(?![A-Za-z0-9_@]|[\-/.][A-Za-z0-9])")
@@ -202,10 +204,23 @@ def candidates(
                 add(*date.span(), _DOB)
     if "API_KEY" in labels:
         for at in secrets:  # "password: …", "mit dem Schlüssel …", a key's value
-            for token in _TOKEN.finditer(text, at, min(len(text), at + _BOUND_REACH)):
+            reach = min(len(text), at + _BOUND_REACH)
+            token = _TOKEN.search(text, at)
+            while token is not None and token.start() < reach:
                 value = token.group()
                 if len(value) >= 8 and token_like(value) and not inside(token.start()):
                     add(*token.span(), SECRET_KINDS)
+                token = _TOKEN.search(text, token.end())
+            # a password is any run of printable characters ("Tugsoq19@PB"), on the
+            # line of the word for it and not an assignment of its own
+            reach = min(reach, _line_end(breaks, at, len(text)))
+            word = _WORD_RUN.search(text, at, reach)
+            while word is not None:
+                value = word.group()
+                if (_password_like(value) and not _ASSIGNED.match(value)
+                        and not inside(word.start())):
+                    add(*word.span(), SECRET_KINDS)
+                word = _WORD_RUN.search(text, word.end(), reach)
 
 
 @final
@@ -299,6 +314,31 @@ def token_like(value: str) -> bool:
     return len(value) >= 16 and not value.isupper() and not value.islower()
 
 
+# A key and its assignment at the start of a run ("APP_VERSION=10.0.2", "port=6379").
+_ASSIGNED: Final = re.compile(r"[A-Za-z_][\w.\-]*[=:]")
+
+
+def _line_end(breaks: Sequence[int], at: int, size: int) -> int:
+    index = bisect.bisect_left(breaks, at)
+    return breaks[index] if index < len(breaks) else size
+
+
+def _password_like(value: str) -> bool:
+    """A run that could be a password a person chose: letters, digits and marks, at least
+    three of lower case, upper case, digits and marks, and a mark a token has not (a
+    token is looked for as one)."""
+    classes = (
+        any(ch.isdigit() for ch in value)
+        + any(ch.isupper() for ch in value)
+        + any(ch.islower() for ch in value)
+        + any(not ch.isalnum() for ch in value)
+    )
+    return classes >= 3 and any(ch in _PASSWORD_MARKS for ch in value) and "://" not in value
+
+
+_PASSWORD_MARKS: Final = frozenset("!#$%&*?@^§+=~|\\")
+
+
 def printed_card(value: str) -> bool:
     """A card number printed in groups of four (the last may be shorter: 19 digits as
     4-4-4-4-3, 15 as 4-4-4-3) with a scheme's prefix and length and the Luhn check."""
@@ -326,6 +366,12 @@ _PASSPORT_SHAPE: Final = re.compile(
 )
 
 
+# After its label a national number whose issuer's rule is not written out here (a
+# Medicare, PHN or KV number, a TFN) is taken by its shape: 8 to 12 digits, with a
+# letter or two before them or not.
+_LABELLED_ID: Final = re.compile(r"[A-Z]{0,2}[0-9]{8,12}")
+
+
 def _is_national_id(value: str) -> bool:
     compact = value.replace(" ", "").replace(".", "").replace("-", "")
     upper = compact.upper()
@@ -337,6 +383,7 @@ def _is_national_id(value: str) -> bool:
         or idv.is_de_rvnr(upper)
         or idv.is_national_id(compact)
         or _DE_ID_CARD.fullmatch(upper) is not None
+        or _LABELLED_ID.fullmatch(upper) is not None
     )
 
 

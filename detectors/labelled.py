@@ -54,7 +54,9 @@ from detectors.label_reading import (
     label_above,
     near_contact,
     table_header,
+    tokens,
 )
+from detectors.label_reading import label as named_by
 from detectors.label_values import (
     AFTER_IBAN,
     PRIORITY,
@@ -84,6 +86,8 @@ _PHONE_TAIL: Final = re.compile(
 # The word right after a value (ending the phrase: no lower-case word after it,
 # "1234567890 work items"): what line a phone number is, a card's expiry or code.
 _WORD_AFTER: Final = re.compile(r"[ ]?[(\-–,]?[ ]?([^\W\d_]+)(?![ ]?\(?[^\W\d_A-Z])")
+# A remark in brackets right after a value, which may name it.
+_REMARK_AFTER: Final = re.compile(r"[ ]?\(([^()]{2,60})\)")
 _PHONE_AFTER: Final = frozenset(
     {"office", "home", "work", "mobile", "cell", "direct", "fax", "mob", "privat",
      "geschaftlich", "dienstlich", "buro", "handy", "mobil", "festnetz", "tel", "phone"}
@@ -107,6 +111,12 @@ _VETOED: Final = frozenset(
     {"PHONE", "CREDIT_CARD", "US_SSN", "US_ITIN", "PASSPORT", "NATIONAL_ID", "DE_TAX_ID"}
 )
 _PHONE: Final = frozenset({"PHONE"})
+# Labels whose values stand in one cell of a table: an entry's span across a column gap
+# is two cells.
+_ONE_CELL: Final = frozenset(
+    {"PHONE", "CREDIT_CARD", "US_SSN", "US_ITIN", "DE_TAX_ID", "NATIONAL_ID", "PASSPORT",
+     "DATE_OF_BIRTH"}
+)  # fmt: skip
 # A phone number dialled with its country code or written with its area code in
 # brackets: it is one wherever a line break falls in it.
 _DIALLED: Final = re.compile(r"\+|00[1-9]|\(")
@@ -225,14 +235,26 @@ class LabelReader:
         return kept
 
     def _complete(self, page: Page, spans: list[Span], name: str) -> list[Span]:
-        """Phone numbers with their dial-string or DIN 5008 tail and without what a line
-        break cut off; addresses without a number ending the line before; wrapped
-        credentials with their next lines."""
-        text, breaks = page.text, page.breaks
+        """Phone numbers with their dial-string or DIN 5008 tail, and none that runs over
+        a line break; no value that runs over a table's column gap, and addresses only
+        in their own cell and without a number ending the line before; no card number
+        cut out of a longer run of digit groups; wrapped credentials with their next
+        lines."""
+        text, breaks, gaps = page.text, page.breaks, page.gaps
         out: list[Span] = []
         for index, span in enumerate(spans):
             start, end = span.start, span.end
             limit = spans[index + 1].start if index + 1 < len(spans) else len(text)
+            if span.label in _ONE_CELL and inside_break(gaps, start, end):
+                # an entry read two cells of a table as one value ("507-683-472" + tab +
+                # "450.371.9116"): the reader reads each cell by its column
+                continue
+            if span.label == "CREDIT_CARD" and _cut_from_a_run(text, start, end):
+                continue
+            if span.label == "ADDRESS" and inside_break(gaps, start, end):
+                last = gaps[bisect.bisect_left(gaps, end) - 1]  # the address's own cell
+                if any(ch.isalpha() for ch in text[last + 1 : end]):
+                    start = last + 1
             if span.label == "PHONE":
                 if inside_break(breaks, start, end) and not _DIALLED.match(text, start):
                     # an entry read the digits of two lines as one number ("0924" + line
@@ -325,9 +347,14 @@ class LabelReader:
         verdict = self._context(page, start, end, shapes)
         value = page.text[start:end]
         if verdict is None:
-            # a card number printed in groups of four needs no label: its scheme's
-            # prefix and length and the Luhn check are rare enough together
-            return "CREDIT_CARD" if "CREDIT_CARD" in shapes and printed_card(value) else None
+            # without a label: a card number printed in groups of four (its scheme's
+            # prefix and length and the Luhn check are rare enough together), a number
+            # dialled with 00 and a country code that phonenumbers calls valid
+            if "CREDIT_CARD" in shapes and printed_card(value):
+                return "CREDIT_CARD"
+            if "PHONE" in shapes and value.startswith("00") and self._phone_strict(value):
+                return "PHONE"
+            return None
         if verdict == OTHER_KIND:
             return None
         for label, validate in self._checks:
@@ -349,6 +376,11 @@ class LabelReader:
             if above is not None:
                 return above
         after = page.text[end:line_end]
+        remark = _REMARK_AFTER.match(after)
+        if remark is not None:  # "601 798 451 35 (DE Steuer-ID, seconded)"
+            named = named_by(tokens(remark.group(1)))
+            if isinstance(named, frozenset) and named & shapes:
+                return named
         word = _WORD_AFTER.match(after)
         if word is not None:
             following = word.group(1).lower()
@@ -373,6 +405,23 @@ class LabelReader:
         """A number alone on its line in a contact block: a valid number, or ten digits
         or more that a configured region could dial."""
         return self._phone_strict(value) or (len(v.digits_only(value)) >= 10 and self._phone(value))
+
+
+def _cut_from_a_run(text: str, start: int, end: int) -> bool:
+    """A card number an entry cut out of a longer run of digit groups: groups go on
+    before it ("Gutscheinkarte 9276 5900 7664 9656", a tracking number), or after a
+    number of fewer than 16 digits ("6011 4974 0636 0872" failed the Luhn check whole;
+    a card of 16 digits and its code after it stay a card)."""
+    before = text[max(0, start - 2) : start]
+    if len(before) == 2 and before[1] in " -" and before[0].isdigit():
+        return True
+    after = text[end : end + 2]
+    return (
+        len(after) == 2
+        and after[0] in " -"
+        and after[1].isdigit()
+        and len(v.digits_only(text[start:end])) < 16
+    )
 
 
 def _start(span: Span) -> int:

@@ -26,6 +26,7 @@ offsets every span, finding and replacement is expressed.
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Sequence
 from typing import Final, final
@@ -157,48 +158,62 @@ _LINE_BREAK: Final = re.compile("[\n\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029]")
 
 @final
 class ViewText(str):
-    """A view's text as detectors get it: a ``str`` that also knows where lines broke.
+    """A view's text as detectors get it: a ``str`` that also knows where lines broke
+    and columns stood apart.
 
     ``breaks`` holds the offsets (sorted, into this text) of the spaces that stand for
-    a run of whitespace holding a line break, ``tabs`` those of the other spaces that
-    stand for a run holding a tab.  The fold writes both as a space (a value wrapped
-    over two lines reads as one), but where a line ends and a tab stands is structure a
-    reader uses: a form's label line above its value, a table's header row and columns,
-    a list's items.  A detector that reads structure takes them (``getattr(text,
-    "breaks", ())`` works on any text); every other detector reads the text as the
-    plain string it is.
+    a run of whitespace holding a line break, ``gaps`` those of the other spaces that
+    stand for a tab or a run of three or more blanks on a line next to another line
+    holding one (a column's edge in a table or a form; once per tab, so that two tabs
+    in a row keep the empty cell between them).
+    The fold writes all of them as one space (a value wrapped over two lines reads as
+    one), but where a line ends and a column begins is structure a reader uses: a
+    form's label line above its value, a table's header row and columns, a list's
+    items.  A detector that reads structure takes them (``getattr(text, "breaks", ())``
+    works on any text); every other detector reads the text as the plain string it is.
     """
 
     breaks: tuple[int, ...]
-    tabs: tuple[int, ...]
+    gaps: tuple[int, ...]
 
     def __new__(
-        cls, text: str, breaks: tuple[int, ...] = (), tabs: tuple[int, ...] = ()
+        cls, text: str, breaks: tuple[int, ...] = (), gaps: tuple[int, ...] = ()
     ) -> ViewText:
         made = super().__new__(cls, text)
         made.breaks = breaks
-        made.tabs = tabs
+        made.gaps = gaps
         return made
 
 
+# A tab, or three or more blanks in a row (whitespace that holds no line break; two
+# blanks are as often odd spacing inside a value as a column's edge).
+_GAP: Final = re.compile(r"\t|[^\S\n\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029]{3,}")
+
+
 def _view_text(text: str, decoded: str, fold_map: OffsetMap, shift: int) -> ViewText:
-    """``text`` with the view offsets of the folded line breaks and tabs of ``decoded``
-    (its fold map given, the view's context prefix ``shift`` characters long)."""
-    if "\t" not in decoded and not _LINE_BREAK.search(decoded):
+    """``text`` with the view offsets of the folded line breaks and column gaps of
+    ``decoded`` (its fold map given, the view's context prefix ``shift`` characters
+    long)."""
+    if not _LINE_BREAK.search(decoded) and not _GAP.search(decoded):
         return ViewText(text)
     breaks: list[int] = []
     for hit in _LINE_BREAK.finditer(decoded):
         at = fold_map.view_start(hit.start()) + shift
         if not breaks or breaks[-1] != at:
             breaks.append(at)
-    tabs: list[int] = []
-    if "\t" in decoded:
-        lines = set(breaks)
-        for hit in re.finditer("\t", decoded):
-            at = fold_map.view_start(hit.start()) + shift
-            if at not in lines and (not tabs or tabs[-1] != at):
-                tabs.append(at)
-    return ViewText(text, tuple(breaks), tuple(tabs))
+    lines = set(breaks)
+    gaps: list[int] = []
+    for hit in _GAP.finditer(decoded):
+        at = fold_map.view_start(hit.start()) + shift
+        if at not in lines:
+            # one entry per tab (two tabs in a row leave an empty cell between them)
+            gaps.extend([at] * max(1, hit.group().count("\t")))
+    # A table or a form has rows: a gap counts on a line next to another line with
+    # one.  A lone tab in a sentence ("Steuer-ID 11 023<tab>456-780") is spacing.
+    row_of = [bisect.bisect_left(breaks, at) for at in gaps]
+    rows = set(row_of)
+    gaps = [at for at, row in zip(gaps, row_of, strict=True) if {row - 1, row + 1} & rows]
+    return ViewText(text, tuple(breaks), tuple(gaps))
 
 
 def canonical_text(value: str) -> str:

@@ -215,6 +215,17 @@ def test_view_texts_carry_their_line_breaks() -> None:
     assert ("PHONE", "2023804371") in spans_of(DETECTOR, text)
 
 
+def test_column_gaps_are_those_of_rows() -> None:
+    """A tab is a column's edge on a line next to another line with one (a table, a
+    form); a lone tab in a sentence is spacing, and a value spaced by it is one value."""
+    (table,) = build_views(["SSN\tPhone\n519-90-4352\t030 1234 5678\nnote"])
+    assert table.text.gaps == (3, 21)
+    text = "Steuer-ID 11 023\t456-780 today"
+    (sentence,) = build_views([text])
+    assert sentence.text.gaps == ()
+    assert ("DE_TAX_ID", "11 023\t456-780") in spans_of(DETECTOR, text)
+
+
 # --- the class, generated --------------------------------------------------------------
 # The oracle is the test's own construction: a value of a known kind written under a
 # label of a known kind in one of the ways people write labels.  Values are ones no
