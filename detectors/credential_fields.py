@@ -29,6 +29,7 @@ import re
 from collections.abc import Sequence
 from typing import Final
 
+from detectors.id_validators import is_fill_in
 from detectors.label_words import OTHER_KIND, classify
 
 __all__ = ["credential_fields"]
@@ -42,6 +43,12 @@ _STEMS: Final = re.compile(
 _KEY_CHARS: Final = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-")
 # After a key: a closing quote or a key path's separator, blanks, the assignment mark.
 _ASSIGNMENT: Final = re.compile(r"[\"'`]?(?:\x1f)?[ \t]*(?:=>|:=|=(?!=)|:(?![:/]))[ \t]*")
+# An environment lookup with a default: the default is the secret its key names
+# (``os.getenv("API_KEY", "…")``, ``os.environ.get``, ``ENV.fetch``, ``env("…", default=…)``).
+_ENV_LOOKUP: Final = re.compile(
+    r"(?:getenv|environ\.get|env\.get|ENV\.fetch|env|Getenv|getProperty)\([ ]?[\"']\Z"
+)
+_DEFAULT: Final = re.compile(r"[\"'][ ]?,[ ]?(?:default[ ]?=[ ]?)?")
 # A URL with userinfo: the password is everything up to the last "@" before a host.
 _URL: Final = re.compile(
     r"(?<![\w+.\-])[A-Za-z][A-Za-z0-9+.\-]{1,20}://[^\s:/@\"'<>]{1,64}:(\S{1,128})"
@@ -61,14 +68,11 @@ _REFERENCE: Final = re.compile(
     r"|secret\(|vault:|!vault|file:|\*{3}|x{3}|\.\.\.|…|None$|null$|true$|false$|undefined$)",
     re.IGNORECASE,
 )
-# A value that stands in for a secret to be filled in ("pk_live_REPLACE_ME",
-# "sk_live_XXXXXXXXXXXX", "your-api-key").
-_FILL_IN: Final = re.compile(
-    r"replace[_\-]?me|change[_\-]?me|x{4,}|your[_\-]?(?:api[_\-]?)?(?:key|token|secret|passw)",
-    re.IGNORECASE,
-)
 # A name in code (a variable, a constant) assigned unquoted: no secret ("API_KEY}").
 _NAME: Final = re.compile(r"[A-Za-z_][A-Za-z_.]*[)}\]]*")
+# A capital inside a run of letters ("BpSKLAZhvw"): a password in YAML, where a constant
+# or a variable's name would be all capitals or all small letters.
+_INNER_CAPITAL: Final = re.compile(r"[a-z][A-Z]|[A-Z]{2}[a-z]")
 # A Google app password: four groups of four lower-case letters.
 _APP_PASSWORD: Final = re.compile(r"[a-z]{4}(?: [a-z]{4}){3}")
 # A string literal's prefix (Python f-strings, raw and byte strings).
@@ -152,8 +156,11 @@ def _names_a_secret(key: str) -> bool:
 
 
 def _assigned(text: str, start: int, end: int, breaks: Sequence[int]) -> tuple[int, int] | None:
-    """The value assigned to the key ``text[start:end]``, if the key names a secret."""
+    """The value assigned to the key ``text[start:end]``, if the key names a secret (or
+    given as the default of an environment lookup of that key)."""
     mark = _ASSIGNMENT.match(text, end)
+    if mark is None and _ENV_LOOKUP.search(text, max(0, start - 24), start) is not None:
+        mark = _DEFAULT.match(text, end)  # os.getenv("API_KEY", "…")
     if mark is None or not _names_a_secret(text[start:end]):
         return None
     at = mark.end()
@@ -176,9 +183,22 @@ def _assigned(text: str, start: int, end: int, breaks: Sequence[int]) -> tuple[i
     value = text[at:stop]
     if value.lower() in _SCHEMES:
         return None  # "Authorization: Bearer <token>": the token is the entries'
-    if _NAME.fullmatch(value):
+    if _NAME.fullmatch(value) and not (
+        _yaml_scalar(text, start, end, stop, breaks) and _INNER_CAPITAL.search(value)
+    ):
         return None  # a name in code: headers={"X-Api-Key": API_KEY}
     return (at, stop) if stop > at else None
+
+
+def _yaml_scalar(text: str, start: int, end: int, stop: int, breaks: Sequence[int]) -> bool:
+    """The value ending at ``stop`` is a YAML (or INI, .env) scalar, not code: its key
+    starts its line (after indentation or a list's dash), a ``:`` or ``=`` follows it,
+    and nothing follows the value on its line."""
+    index = bisect.bisect_left(breaks, start) - 1
+    line_start = breaks[index] + 1 if index >= 0 else 0
+    if text[line_start:start].strip(" -"):
+        return False
+    return not text[stop : _line_end(breaks, start, len(text))].strip()
 
 
 def _closing(text: str, start: int, limit: int, quote: str) -> int | None:
@@ -210,7 +230,7 @@ def _is_secret_value(value: str) -> bool:
         return True
     if _REFERENCE.match(value) or len(value) > _MOST or any(ch.isspace() for ch in value):
         return False
-    if _FILL_IN.search(value):
+    if is_fill_in(value):
         return False
     if len(set(value)) <= 2 or _PLACEHOLDER.fullmatch(value):
         return False

@@ -48,11 +48,13 @@ __all__ = [
     "is_ch_uid",
     "is_de_address",
     "is_de_rvnr",
+    "is_fill_in",
     "is_gb_nhs",
     "is_gb_vat",
     "is_high_entropy",
     "is_icao_document",
     "is_national_id",
+    "is_not_fill_in",
     "is_random_letters",
     "is_uk_nino",
     "is_us_address",
@@ -363,6 +365,25 @@ def is_high_entropy(text: str) -> bool:
     has_digit = any(ch.isdigit() for ch in text)
     has_alpha = any(ch.isalpha() for ch in text)
     return has_digit and has_alpha and shannon_entropy(text) >= _entropy_floor(text)
+
+
+# A value that stands in for a secret to be filled in ("pk_live_REPLACE_ME",
+# "sk_live_XXXXXXXXXXXX", "your-api-key", eight of one character in a row).
+_FILL_IN: Final = re.compile(
+    r"replace[_\-]?me|change[_\-]?me|x{4,}|your[_\-]?(?:api[_\-]?)?(?:key|token|secret|passw)"
+    r"|(.)\1{7}",
+    re.IGNORECASE,
+)
+
+
+def is_fill_in(text: str) -> bool:
+    """A secret's stand-in, not a secret: a fill-in word or one character repeated."""
+    return _FILL_IN.search(text) is not None
+
+
+def is_not_fill_in(text: str) -> bool:
+    """The check of a key found by its prefix: no stand-in (:func:`is_fill_in`)."""
+    return not is_fill_in(text)
 
 
 def is_random_letters(text: str) -> bool:

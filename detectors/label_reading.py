@@ -330,6 +330,8 @@ def _walk(found: list[str], segment: str, shapes: frozenset[str], most_words: in
             if not sentences or counted > _SENTENCE_TAIL:
                 break
             sentences -= 1
+        if token == "\x00" and not sentences:
+            break  # the sentence before ends with a value: its label was for that one
         if not _is_word(token):
             at -= 1
             continue
@@ -363,6 +365,11 @@ def _colon(found: Sequence[str], at: int) -> Verdict:
     if found[at] == "\x1f" or "\x1f" in found[:at]:
         return member_names([t for t in label_tokens if _is_word(t) or t == "\x1f"])
     verdict = label(label_tokens)
+    if verdict == OTHER_KIND and sum(map(_is_word, label_tokens)) > _LABEL_WORDS:
+        # a sentence before its colon, no label, its subject another thing: read on
+        # as prose, the nearest word first ("Kunde wollte … per Kreditkarte zahlen und
+        # hat die Nummer genannt: …")
+        return None
     mark = at - len(label_tokens) - 1
     for _ in range(3):
         if verdict is not None or mark < 0 or found[mark] not in ("=", ";"):
@@ -540,8 +547,20 @@ def _gap_header(page: Page, line_start: int, line_end: int, start: int) -> Verdi
 def _header(cell: str) -> Verdict:
     """What a column's header names: a field's name, read as a schema's member names
     are ("id", "phone", "date_of_birth", "Passport number"), its head before a
-    preposition first ("SSN on file"); remarks in brackets left out."""
-    found = tokens(re.sub(r"\([^()]*\)|\[[^\[\]]*\]", " ", cell))
+    preposition first ("SSN on file"), every kind of a list ("SSN/ITIN"); remarks in
+    brackets left out."""
+    cell = re.sub(r"\([^()]*\)|\[[^\[\]]*\]", " ", cell)
+    if "/" in cell:
+        named = [_header_words(part) for part in cell.split("/")]
+        kinds = [verdict for verdict in named if isinstance(verdict, frozenset)]
+        if kinds:
+            return frozenset().union(*kinds)
+        return next((verdict for verdict in named if verdict is not None), None)
+    return _header_words(cell)
+
+
+def _header_words(cell: str) -> Verdict:
+    found = tokens(cell)
     words = [token for token in found if _is_word(token)]
     cut = _head_end(words)
     head = member_names(words[:cut])

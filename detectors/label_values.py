@@ -63,7 +63,7 @@ _NUMBER_GLUED: Final = re.compile(_NUMBER.pattern.removeprefix(r"(?<![\w@.\-+])"
 _CODE: Final = re.compile(
     r"(?<![\w@.\-/])(?:"
     r"[A-Za-z]{2}[ ]?[0-9]{2}[ ]?[0-9]{2}[ ]?[0-9]{2}[ ]?[A-Da-d]"  # NINO
-    r"|(?:[A-Z]{2}|CHE)[ \-]?U?[0-9]{2,12}(?:[ .\-][0-9]{2,9}){0,4}"  # a VAT id in groups
+    r"|(?:[A-Z]{2}|CHE)[ \-]?(?:U[ \-]?)?[0-9]{2,12}(?:[ .\-][0-9]{2,9}){0,4}"  # a VAT id in groups
     r"|[0-9]{2}[ ]?[0-9]{6}[ ]?[A-Z][ ]?[0-9]{2}[ ]?[0-9]"  # a pension insurance number
     r"|[A-Z][ ][0-9]{7}"  # P 1234567
     r"|[A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?"  # a BIC
@@ -133,12 +133,14 @@ def candidates(
     *,
     secrets: Sequence[int] = (),
     births: Sequence[int] = (),
+    gaps: Sequence[int] = (),
 ) -> None:
     """Call ``add(start, end, shapes)`` for each value of ``text`` whose shapes meet
     ``labels`` (see the module docstring); nothing inside ``taken`` (sorted spans: the
-    entries' values) is looked at.  Credentials are looked for only after the words for
-    one at ``secrets``, dates written with a month's name only after the words for a
-    birth at ``births`` (a label bound to them stands right before them)."""
+    entries' values) is looked at, and no value runs over a column gap at ``gaps`` (a
+    table's cells are values of their own).  Credentials are looked for only after the
+    words for one at ``secrets``, dates written with a month's name only after the words
+    for a birth at ``births`` (a label bound to them stands right before them)."""
     inside = _Taken(taken)
     search = _NUMBER_CLUSTER.search
     cluster = search(text)
@@ -165,11 +167,13 @@ def candidates(
         number = _NUMBER.match(text, at - 1 if before in ("+", "(") else at)
         if number is None and before in ("+", "("):
             number = _NUMBER.match(text, at)
-        if number is not None and number.end() - number.start() >= _SHORTEST:
-            pieces = _pieces(text, breaks, *number.span())
-            if len(pieces) > 1 and "/" not in number.group():
+        if number is None or number.end() - number.start() < _SHORTEST:
+            continue
+        for cell in within_lines(gaps, *number.span()):
+            pieces = _pieces(text, breaks, *cell)
+            if len(pieces) > 1 and "/" not in text[cell[0] : cell[1]]:
                 # wrapped over lines ("phone 201 200" + line break + "0000"): whole too
-                add(*number.span(), number_shapes(number.group()))
+                add(*cell, number_shapes(text[cell[0] : cell[1]]))
             for low, high in pieces:
                 if text[low] == "(" and ")" not in text[low:high]:
                     low += 1  # "(5004200117" is a number in brackets
@@ -187,7 +191,9 @@ def candidates(
             begin -= 1
         for start in _code_starts(text, at, begin):
             code = _CODE.match(text, start)
-            if code is not None and not inside_break(breaks, start, code.end()):
+            if code is not None and not (
+                inside_break(breaks, start, code.end()) or inside_break(gaps, start, code.end())
+            ):
                 add(start, code.end(), code_shapes(code.group()))
     for match in _CAPS.finditer(text):  # codes in capitals without a digit run
         start = match.start()

@@ -56,7 +56,10 @@ _ID_NUMBER: Final = frozenset({"US_SSN", "NATIONAL_ID"})
 _CARD: Final = frozenset({"CREDIT_CARD"})
 _BIC: Final = frozenset({"BIC"})
 _VAT: Final = frozenset({"VAT_ID"})
-_TAX: Final = frozenset({"DE_TAX_ID", "VAT_ID", "US_ITIN"})
+# A tax id is whatever its country issues: a German Steuer-ID, a VAT id, an ITIN, a
+# national tax number (an Australian TFN, a Canadian SIN).  An SSN in its 3-2-4 groups
+# is one wherever it stands; a bare one under "Tax ID" reads as a national number.
+_TAX: Final = frozenset({"DE_TAX_ID", "VAT_ID", "US_ITIN", "NATIONAL_ID"})
 _IBAN: Final = frozenset({"IBAN"})
 _SECRET: Final = frozenset({"API_KEY"})
 _BIRTH: Final = frozenset({"DATE_OF_BIRTH"})

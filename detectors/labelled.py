@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Final, final
 
 from detectors import validators as v
@@ -87,7 +87,8 @@ _PHONE_TAIL: Final = re.compile(
 # "1234567890 work items"): what line a phone number is, a card's expiry or code.
 _WORD_AFTER: Final = re.compile(r"[ ]?[(\-–,]?[ ]?([^\W\d_]+)(?![ ]?\(?[^\W\d_A-Z])")
 # A remark in brackets right after a value, which may name it.
-_REMARK_AFTER: Final = re.compile(r"[ ]?\(([^()]{2,60})\)")
+# A remark in brackets after a value: words, not a call's arguments ("(host=…)").
+_REMARK_AFTER: Final = re.compile(r"[ ]?\(([^()=\"'`]{2,60})\)")
 _PHONE_AFTER: Final = frozenset(
     {"office", "home", "work", "mobile", "cell", "direct", "fax", "mob", "privat",
      "geschaftlich", "dienstlich", "buro", "handy", "mobil", "festnetz", "tel", "phone"}
@@ -328,7 +329,10 @@ class LabelReader:
 
         # (an entry's phone number a longer value may hold is looked into)
         taken = [(s.start, s.end) for s in spans if s.label != "PHONE"]
-        candidates(page.text, page.breaks, labels, taken, add, secrets=secrets, births=births)
+        candidates(
+            page.text, page.breaks, labels, taken, add,
+            secrets=secrets, births=births, gaps=page.gaps,
+        )  # fmt: skip
         for span in spans:  # a BIC right after an IBAN ("… / DMKZGBK8XXX")
             if span.label == "IBAN" and "BIC" in labels:
                 bic = AFTER_IBAN.match(page.text, span.end)
@@ -365,10 +369,20 @@ class LabelReader:
     def _context(self, page: Page, start: int, end: int, shapes: frozenset[str]) -> Verdict:
         line_start, line_end = page.line(start)
         words = 2 if shapes <= _BOUND else _SENTENCE_WORDS
+        cell = _cell_start(page.gaps, line_start, start)
+        if cell > line_start:
+            # in a table's row the words of the cells before are other values' (a
+            # remark "(DE Steuer-ID)" two cells back): the value's own cell, then its
+            # column's header, then the line (a form's "Phone:<tab>…")
+            verdict, _ = before(page, cell, start, shapes, words)
+            if verdict is not None:
+                return verdict
+        row = table_header(page, line_start, line_end, start)
+        if row is not None and cell > line_start:
+            return row
         verdict, alone = before(page, line_start, start, shapes, words)
         if verdict is not None:
             return verdict
-        row = table_header(page, line_start, line_end, start)
         if row is not None:
             return row
         if alone:
@@ -407,13 +421,21 @@ class LabelReader:
         return self._phone_strict(value) or (len(v.digits_only(value)) >= 10 and self._phone(value))
 
 
+def _cell_start(gaps: Sequence[int], line_start: int, start: int) -> int:
+    """Where the table cell holding ``start`` begins: after the last column gap before
+    it on its line, or the line's start."""
+    index = bisect.bisect_left(gaps, start) - 1
+    return gaps[index] + 1 if index >= 0 and gaps[index] >= line_start else line_start
+
+
 def _cut_from_a_run(text: str, start: int, end: int) -> bool:
     """A card number an entry cut out of a longer run of digit groups: groups go on
     before it ("Gutscheinkarte 9276 5900 7664 9656", a tracking number), or after a
     number of fewer than 16 digits ("6011 4974 0636 0872" failed the Luhn check whole;
-    a card of 16 digits and its code after it stay a card)."""
-    before = text[max(0, start - 2) : start]
-    if len(before) == 2 and before[1] in " -" and before[0].isdigit():
+    a card of 16 digits and its code after it stay a card).  A group of one or two
+    digits before is no such run ("0 4111111111111111": a decimal's integer part)."""
+    before = text[max(0, start - 4) : start]
+    if len(before) == 4 and before[3] in " -" and before[:3].isdigit():
         return True
     after = text[end : end + 2]
     return (

@@ -30,6 +30,7 @@ from typing import Final
 
 import phonenumbers
 
+from detectors import id_validators as idv
 from detectors import validators as v
 from detectors.entity_pattern import (
     DIGITS,
@@ -430,7 +431,7 @@ _ENTRIES: Final[tuple[EntityPattern, ...]] = (
         name="AWS_ACCESS_KEY",
         label="API_KEY",
         pattern=r"(?<![A-Za-z0-9])(?:AKIA|ASIA)[A-Z0-9]{16}(?![A-Za-z0-9])",
-        validator=None,
+        validator=idv.is_not_fill_in,
         score=0.95,
         description="AWS access key id (AKIA long-term, ASIA temporary)",
         max_length=20,
@@ -440,7 +441,7 @@ _ENTRIES: Final[tuple[EntityPattern, ...]] = (
         name="GITHUB_TOKEN",
         label="API_KEY",
         pattern=r"(?<!\w)(?:gh[pousr]_[A-Za-z0-9]{36,251}|github_pat_[A-Za-z0-9_]{22,244})(?!\w)",
-        validator=None,
+        validator=idv.is_not_fill_in,
         score=0.95,
         description="GitHub token (ghp_, gho_, ghs_, ghu_, ghr_, fine-grained github_pat_)",
         max_length=255,
@@ -452,7 +453,7 @@ _ENTRIES: Final[tuple[EntityPattern, ...]] = (
         pattern=_TOKEN_BEFORE
         + r"(?:xox[abposer]|xapp)-[A-Za-z0-9\-]{10,250}"
         + _TOKEN_AFTER,
-        validator=None,
+        validator=idv.is_not_fill_in,
         score=0.95,
         description="Slack token (xoxa-, xoxb-, xoxp-, xoxr-, xoxs-, xoxo-, xoxe-, xapp-)",
         max_length=255,

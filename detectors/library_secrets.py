@@ -143,7 +143,9 @@ def _prefixed(
         name=name,
         label="API_KEY",
         pattern=pattern,
-        validator=validator,
+        # a key's prefix is written in templates and docs with the rest to be filled
+        # in ("sk_live_XXXXXXXXXXXXXXXX"): no key (the checks given refuse it too)
+        validator=validator if validator is not None else idv.is_not_fill_in,
         score=0.95,
         description=description,
         max_length=max_length,

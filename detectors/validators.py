@@ -601,5 +601,6 @@ VALIDATORS: Final[Mapping[str, Validator]] = MappingProxyType(
         "us_address": idv.is_us_address,
         "high_entropy": idv.is_high_entropy,
         "random_letters": idv.is_random_letters,
+        "not_fill_in": idv.is_not_fill_in,
     }
 )

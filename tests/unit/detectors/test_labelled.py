@@ -93,6 +93,37 @@ ROWS: list[tuple[str, list[tuple[str, str]], list[str]]] = [
         [("PASSPORT", "W28301488"), ("PASSPORT", "A47170626")],
         [],
     ),
+    # a table's cells are read by their own column, never across a gap or a remark
+    (
+        "Employee\tDOB\tTax ID\tMobile\nAnn Bell\t1990-01-02\t123456782\t0412 345 678\n"
+        "Carl Todd\t1981-05-06\t876543210 (AU TFN)\t0423 456 789",
+        [("NATIONAL_ID", "123456782"), ("NATIONAL_ID", "876543210")],
+        [],
+    ),
+    (
+        "Name,DOB,Tax ID,Email\nAnn Bell,3 May 1990,123 456 782,ann@example.org",
+        [("NATIONAL_ID", "123 456 782")],
+        [],
+    ),
+    (
+        "Name | SSN/ITIN | Email\nAnn Bell | 536221234 | ann@example.org",
+        [("US_SSN", "536221234")],
+        [],
+    ),
+    (
+        "Name\tNote\tMobile\nAnn Bell\t48 511 021 183 (DE Steuer-ID)\t(415) 555 0142",
+        [("PHONE", "(415) 555 0142")],
+        [],
+    ),
+    # a sentence before a colon is prose: its nearest word names the value
+    (
+        "Kunde wollte per Kreditkarte zahlen und hat uns dann die Nummer genannt: "
+        "4111111111111111110 (nicht gespeichert)",
+        [("CREDIT_CARD", "4111111111111111110")],
+        [],
+    ),
+    ("Dann Steuer-ID korrigieren: 49853882160. Trace 7f3c um 1778073331.", [], ["1778073331"]),
+    ("VAT Reg No. ATU 13585627", [("VAT_ID", "ATU 13585627")], []),
     # the line above: a label line, a YAML key over its items
     ("Kreditkarte laut Beleg:\n4111 1111 1111 1111", [("CREDIT_CARD", "4111 1111 1111 1111")], []),
     (
@@ -141,6 +172,9 @@ ROWS: list[tuple[str, list[tuple[str, str]], list[str]]] = [
         [("CREDIT_CARD", "6520 8487 8814 1517 745")],
         [],
     ),
+    # a number slot's digit runs ("0.4111111111111111" read as "0 4111111111111111"):
+    # a group of one or two digits before a card is no longer run it was cut from
+    ("0 4111111111111111", [("CREDIT_CARD", "4111111111111111")], []),
     # a label naming another thing leaves the value alone, or takes an entry's back
     ("Abholcode 0350359051. Bei Fragen", [], ["0350359051"]),
     ("Kundennummer 302-5183019-5499911.", [], ["302-5183019-5499911"]),
@@ -162,6 +196,12 @@ ROWS: list[tuple[str, list[tuple[str, str]], list[str]]] = [
         ["req_a0a6c3b9f09d9eb88c4"],
     ),
     ("2316,Leonard Williams,07956747604,23 May 2027", [], ["23 May 2027"]),
+    (
+        'API_KEY = "AIzaSyD-9tSrke72PouQMnMX-a7eZSW0jkFMBWY"  # TODO move to vault\n'
+        'conn = psycopg2.connect(host="10.1.2.3", user="app")',
+        [],
+        ["psycopg2.connect"],
+    ),
 ]
 
 

@@ -277,6 +277,7 @@ ROWS: list[tuple[str, str, list[str]]] = [
     ("AWS_ACCESS_KEY", "temp ASIAY34FZKBOKMUTVV7A", ["ASIAY34FZKBOKMUTVV7A"]),
     ("AWS_ACCESS_KEY", "too long AKIAIOSFODNN7EXAMPLEX", []),
     ("AWS_ACCESS_KEY", "lower akiaiosfodnn7example", []),
+    ("AWS_ACCESS_KEY", "aws_access_key_id = AKIAXXXXXXXXXXXXXXXX", []),  # a stand-in
     # GITHUB_TOKEN
     ("GITHUB_TOKEN", f"token {GITHUB}", [GITHUB]),
     (
@@ -286,6 +287,7 @@ ROWS: list[tuple[str, str, list[str]]] = [
     ),
     ("GITHUB_TOKEN", "ghp_short123", []),
     ("GITHUB_TOKEN", "ghx_" + "a" * 36, []),
+    ("GITHUB_TOKEN", "ghp_" + "x" * 36, []),  # a stand-in for one
     # SLACK_TOKEN
     (
         "SLACK_TOKEN",

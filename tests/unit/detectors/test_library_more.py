@@ -207,6 +207,8 @@ MORE_ROWS: list[tuple[str, str, list[str]]] = [
     ("STRIPE_KEY", "sk_live_51H8xYzAbCdEfGhIj", ["sk_live_51H8xYzAbCdEfGhIj"]),
     ("STRIPE_KEY", "rk_live_51H8xYzAbCdEfGhIj", ["rk_live_51H8xYzAbCdEfGhIj"]),
     ("STRIPE_KEY", "pk_live_51H8xYzAbCdEfGhIj", []),  # publishable: public by design
+    ("STRIPE_KEY", "STRIPE_TOKEN=sk_live_XXXXXXXXXXXXXXXXXXXXXXXX", []),  # to be filled in
+    ("STRIPE_KEY", "sk_live_000000000000000000000000", []),
     (
         "SLACK_WEBHOOK",
         "post to https://hooks.slack.com/services/T0A1B2C3D/B4E5F6G7H/abcdEFGHijklMNOPqrstUVWX now",
