@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from detectors.id_validators import is_fill_in
-from detectors.label_words import OTHER_KIND, classify
+from detectors.label_words import ABOUT_A_VALUE, OTHER_KIND, classify
 
 __all__ = ["credential_fields"]
 
@@ -78,15 +78,13 @@ _APP_PASSWORD: Final = re.compile(r"[a-z]{4}(?: [a-z]{4}){3}")
 # A string literal's prefix (Python f-strings, raw and byte strings).
 _LITERAL_PREFIX: Final = re.compile(r"[rbfuRBFU]{1,2}(?=[\"'])")
 _ENDS: Final = frozenset(" \t")
+# A closing quote or bracket at an unquoted value's end, and what opens it.
+_CLOSERS: Final = {'"': '"', "'": "'", "`": "`", ")": "(", "]": "[", "}": "{", ">": "<"}
 # Last words of a key that name something about a secret, not the secret itself
 # ("private_key_id", "password_file", "token_expiry").
-_ABOUT_THE_SECRET: Final = frozenset(
-    {"id", "ids", "file", "path", "url", "uri", "name", "type", "hint", "length", "len",
-     "policy", "expiry", "expires", "expiration", "rotation", "ttl", "version", "hash",
-     "digest", "fingerprint", "sha", "md5", "salt", "header", "prefix", "format", "env",
-     "var", "variable", "endpoint", "scope", "scopes", "count", "enabled", "required",
-     "publishable", "public", "pub", "pubkey",
-     "datei", "pfad", "dateipfad"}
+_ABOUT_THE_SECRET: Final = ABOUT_A_VALUE | frozenset(
+    {"id", "ids", "sha", "md5", "header", "prefix", "env", "var", "variable", "enabled",
+     "required", "publishable", "public", "pub", "pubkey"}
 )  # fmt: skip
 # HTTP authentication schemes: the credential is the word after them.
 _SCHEMES: Final = frozenset({"bearer", "basic", "token", "digest", "apikey", "negotiate"})
@@ -178,8 +176,11 @@ def _assigned(text: str, start: int, end: int, breaks: Sequence[int]) -> tuple[i
     limit = min(line_end, at + _MOST)
     while stop < limit and text[stop] not in _ENDS:
         stop += 1
-    while stop > at and text[stop - 1] in ",;":
-        stop -= 1
+    while stop > at and (
+        text[stop - 1] in ",;"
+        or (text[stop - 1] in _CLOSERS and _CLOSERS[text[stop - 1]] not in text[at : stop - 1])
+    ):
+        stop -= 1  # "run 'password=Geheim123'": the quote closes what the key stood in
     value = text[at:stop]
     if value.lower() in _SCHEMES:
         return None  # "Authorization: Bearer <token>": the token is the entries'
@@ -224,8 +225,8 @@ def _line_end(breaks: Sequence[int], at: int, size: int) -> int:
 
 def _is_secret_value(value: str) -> bool:
     """A value that is a credential, not a reference to one nor a word or a name: no
-    reference syntax, no blank, not only digits, and a digit, a mark other than ``_``,
-    ``-`` and ``.``, or both cases."""
+    reference syntax, no blank, not only digits, and a digit, a mark other than those of
+    names and lists (``_-.,;``), or both cases."""
     if _APP_PASSWORD.fullmatch(value):
         return True
     if _REFERENCE.match(value) or len(value) > _MOST or any(ch.isspace() for ch in value):
@@ -237,6 +238,6 @@ def _is_secret_value(value: str) -> bool:
     if value.isdigit():
         return False  # a number under a secret's key is an id, a port, a timeout
     has_digit = any(ch.isdigit() for ch in value)
-    has_mark = any(not ch.isalnum() and ch not in "_-." for ch in value)
+    has_mark = any(not ch.isalnum() and ch not in "_-.,;" for ch in value)
     mixed = any(ch.isupper() for ch in value) and any(ch.islower() for ch in value)
     return has_digit or has_mark or mixed  # not a name ("updated_at", "my-token")

@@ -10,7 +10,7 @@ label:
   ``:`` the label before it (its head decides), at a ``=`` the key, in a key path the
   names; a word naming nothing costs one of the words a reading may take, a word only
   saying "number" none;
-* :func:`table_header` — the header of the value's column (pipes, CSV, tabs);
+* :func:`table_cell` — the header of the value's column (pipes, CSV, tabs) and its cell;
 * :func:`label_above` — the label line above a value that starts its line;
 * :func:`near_contact` — whether a contact value stands within two lines.
 
@@ -21,12 +21,14 @@ word naming another thing with a number of its own, or None.
 from __future__ import annotations
 
 import bisect
+import itertools
 import re
 from collections.abc import Sequence
 from typing import Final, final
 
-from detectors.label_values import Found, inside_break
+from detectors.label_values import Found
 from detectors.label_words import (
+    ABOUT_A_VALUE,
     MAX_PHRASE,
     NEUTRAL,
     OTHER_KIND,
@@ -39,8 +41,8 @@ from pipelines.canon.view import OTHER_KINDS
 from pipelines.spans import Span
 
 __all__ = [
-    "Page", "Verdict", "before", "label", "label_above", "member_names", "near_contact",
-    "table_header", "tokens",
+    "Page", "Verdict", "before", "bound_to_another_thing", "label", "label_above", "member_names",
+    "near_contact", "table_cell", "tokens",
 ]
 
 Verdict = frozenset[str] | str | None
@@ -69,10 +71,14 @@ _PREPOSITIONS: Final = frozenset(
      "von", "vom", "mit", "zum", "zur", "auf", "bei", "as", "als", "und", "and", "or", "oder"}
 )  # fmt: skip
 _ID_WORDS: Final = frozenset({"id", "ids", "identifier"})
+# Words for "number" between a word and the number it binds ("order no. 4711").
+_NUMBER_WORDS: Final = frozenset({"number", "numbers", "no", "nos", "nr", "num", "nummer", "#"})
+# Characters read back for a word bound to a value.
+_BOUND_READ: Final = 60
 # In a schema, the party a value belongs to qualifies it ("ssn.customer").
 _PARTIES: Final = frozenset(
     {"customer", "customers", "kunde", "kunden", "client", "clients", "member", "members",
-     "user", "users"}
+     "mitglied", "user", "users"}
 )  # fmt: skip
 # Words kept whole although written with capitals inside ("IDs").
 _WHOLE: Final = OTHER_KINDS | _ID_WORDS
@@ -85,17 +91,25 @@ _READ_BACK: Final = 200
 # Words of a label read before its colon; words that may stand between a value and
 # the sentence end before it, for the sentence before to be read too.
 _LABEL_WORDS: Final = 8
+# Kinds of documents and registers whose "ID" is their number.
+_DOCUMENTS: Final = frozenset(
+    {"PASSPORT", "NATIONAL_ID", "US_SSN", "US_ITIN", "DE_TAX_ID", "VAT_ID"}
+)
 _SENTENCE_TAIL: Final = 8
 # The longest line read as a table's row; lines read upwards to a header or a label.
-_MAX_ROW: Final = 1000
-_LINES_UP: Final = 24
+_MAX_ROW: Final = 4000
+# A pipe table's rule line ("|---|:--:|", "+------+------+").
+_RULE: Final = re.compile(r"[ |+\-=:]*")
 
 
 @final
 class Page:
     """One view text as the reader reads it (see the module docstring)."""
 
-    __slots__ = ("breaks", "gaps", "size", "spans", "text", "value_starts", "values")
+    __slots__ = (
+        "_cuts", "_tops", "breaks", "gaps", "labels_above", "size", "spans", "text",
+        "value_starts", "values",
+    )  # fmt: skip
 
     def __init__(self, text: str) -> None:
         self.text = text
@@ -105,6 +119,56 @@ class Page:
         self.spans: Sequence[Span] = ()
         self.values: list[Found] = []
         self.value_starts: list[int] = []
+        # what was read of each line once (a table's rows, a list's items share it)
+        self._cuts: dict[tuple[str, int], list[int]] = {}
+        self._tops: dict[tuple[str, int], int] = {}
+        self.labels_above: dict[int, Verdict] = {}
+
+    def cuts(self, mark: str, low: int, high: int) -> list[int]:
+        """Offsets of ``mark`` in the line ``[low, high)`` outside double quotes (a CSV
+        cell ``"Weber, Anna"`` is one cell); ``"\t"`` for the line's column gaps."""
+        key = (mark, low)
+        found = self._cuts.get(key)
+        if found is None:
+            if mark == "\t":
+                gaps = self.gaps
+                found = list(gaps[bisect.bisect_left(gaps, low) : bisect.bisect_left(gaps, high)])
+            elif '"' not in self.text[low:high]:
+                found = [at for at in range(low, high) if self.text[at] == mark]
+            else:
+                found, quoted = [], False
+                for at in range(low, high):
+                    char = self.text[at]
+                    if char == '"':
+                        quoted = not quoted
+                    elif char == mark and not quoted:
+                        found.append(at)
+            self._cuts[key] = found
+        return found
+
+    def top(self, mark: str, line_start: int) -> int:
+        """The first line of the block of lines above and at ``line_start`` that have
+        as many ``mark`` cells as it (a pipe table's rule lines included; for column
+        gaps, lines with any)."""
+        count = len(self.cuts(mark, *self.line(line_start)))
+        passed = [line_start]
+        top = line_start
+        while top:
+            known = self._tops.get((mark, top))
+            if known is not None and top != line_start:
+                top = known
+                break
+            up = self.line(top - 1)
+            cells = len(self.cuts(mark, *up))
+            # (a sheet's rows may drop their empty last cells: any gap makes a row)
+            same = cells > 0 if mark == "\t" else cells == count
+            if not same and not (mark == "|" and up[1] > up[0] and _RULE.fullmatch(self.text, *up)):
+                break
+            top = up[0]
+            passed.append(top)
+        for line in passed:
+            self._tops[(mark, line)] = top
+        return top
 
     def place(self, spans: Sequence[Span], values: list[Found]) -> None:
         """Set the entries' spans and every value on the page (spans and candidates)."""
@@ -136,7 +200,8 @@ class Page:
         at = low
         last: tuple[int, frozenset[str]] | None = None
         text = self.text
-        for start, end, labels in values[index:]:
+        for position in range(index, len(values)):
+            start, end, labels = values[position]
             if start >= high:
                 break
             if end <= at or end > high:
@@ -203,7 +268,12 @@ def _named_at(words: Sequence[str], at: int) -> tuple[Verdict, int]:
                     return OTHER_KIND, size + 1
                 return named, size
     if words[at] in _ID_WORDS:
-        return (OTHER_KIND, 2) if _names_a_thing(words, at - 1) else (None, 1)
+        if not _names_a_thing(words, at - 1):
+            return None, 1
+        named = classify(words[at - 1])
+        if isinstance(named, frozenset) and named <= _DOCUMENTS:
+            return named, 2  # "Passport ID", "Ausweis-ID": the document's number
+        return OTHER_KIND, 2
     return classify(words[at]), 1
 
 
@@ -248,6 +318,8 @@ def label(label_tokens: Sequence[str]) -> Verdict:
         # in prose "pass" is a verb
         return _PASS
     cut = _head_end(words)
+    if cut > 1 and words[cut - 1] in ABOUT_A_VALUE:
+        return OTHER_KIND  # "secret name", "token expiry": about a value, not it
     head = _nearest(words[:cut], _LABEL_WORDS)
     if isinstance(head, frozenset):
         return head.union(*_kinds(words[:cut]))
@@ -303,6 +375,24 @@ def before(
     found = tokens(segment)
     alone = low == line_start and not any(_is_word(token) for token in found)
     return _walk(found, segment, shapes, most_words), alone
+
+
+def bound_to_another_thing(page: Page, line_start: int, start: int) -> bool:
+    """The word bound to the value at ``start`` (right before it, past marks and words
+    for "number": ``order 302-…``, ``Kundennummer: …``, ``EAN 4031…``) names another
+    thing with a number of its own; a party ("Customer: …", "Kunde: …") only says
+    whose value it is, and a word further back ("Order for Jane Doe: …") is no bond."""
+    segment, _ = page.masked(max(line_start, start - _BOUND_READ), start)
+    found = tokens(segment)
+    at = len(found) - 1
+    while at >= 0 and (not _is_word(found[at]) or found[at] in _NUMBER_WORDS):
+        if found[at] in ("\x00", "0", "|"):
+            return False  # another value or cell stands between
+        at -= 1
+    if at < 0 or found[at] in _PARTIES:
+        return False
+    named, _ = _named_at(found, at)
+    return named == OTHER_KIND
 
 
 def _walk(found: list[str], segment: str, shapes: frozenset[str], most_words: int) -> Verdict:
@@ -403,6 +493,8 @@ def member_names(words: Sequence[str]) -> Verdict:
             at -= 2
             continue
         if words[at] in _PARTIES:
+            if at + 1 < len(words) and all(w in _NUMBER_WORDS for w in words[at + 1 :]):
+                return OTHER_KIND  # the party's own number ("customer_no")
             at -= 1  # whose value it is ("ssn.customer", "phone_member")
             continue
         named, size = _named_at(words, at)
@@ -482,57 +574,68 @@ def _ends_sentence(found: Sequence[str], at: int) -> bool:
 # --- elsewhere on the page ----------------------------------------------------------------
 
 
-def table_header(page: Page, line_start: int, line_end: int, start: int) -> Verdict:
-    """The header of the value's column, if its line is a row of a table: cells between
-    pipes, CSV under a header row (commas or semicolons), or tabs."""
+def table_cell(
+    page: Page, line_start: int, line_end: int, start: int
+) -> tuple[Verdict, int, bool]:
+    """The header of the value's column, if its line is a row of a table (cells between
+    pipes, CSV under a header row with commas or semicolons, or tabs and runs of
+    blanks), where the value's cell begins (the line's start when it is no row), and
+    whether the line is a row under a header.
+    A table is a block of lines with the same number of cells (marks inside double
+    quotes are text; a pipe table's rule lines belong to it); its first line is the
+    header, however long the table."""
     if line_end - line_start > _MAX_ROW:
-        return None
+        return None, line_start, False
     text = page.text
-    if page.gaps:
-        named = _gap_header(page, line_start, line_end, start)
-        if named is not None:
-            return named
+    gaps = page.gaps
+    first = bisect.bisect_left(gaps, line_start)
+    if first < len(gaps) and gaps[first] < line_end:
+        index = bisect.bisect_left(gaps, start) - 1
+        cell = gaps[index] + 1 if index >= first else line_start
+        top = page.top("\t", line_start)
+        if top == line_start:
+            return None, cell, False  # a form's line ("Phone:<tab>…"), no table
+        return _gap_header(page, top, line_start, start), cell, True
     for mark in ("|", ";", ","):
-        if text.count(mark, line_start, line_end) < 2:
+        if mark not in text[line_start:line_end]:
             continue
-        column = text.count(mark, line_start, start)
-        header: tuple[int, int] | None = None
-        up = page.above(line_start)
-        for _ in range(_LINES_UP):
-            if up is None or text.count(mark, up[0], up[1]) < 2:
-                break
-            header = up
-            up = page.above(up[0])
+        cuts = page.cuts(mark, line_start, line_end)
+        if not cuts:
+            continue
+        column = bisect.bisect_left(cuts, start)
+        cell = cuts[column - 1] + 1 if column else line_start
+        top = page.top(mark, line_start)
+        header = _header_line(page, top, line_start, mark)
         if header is None:
             continue
-        cells = text[header[0] : header[1]].split(mark)
-        if column >= len(cells) or sum(ch.isdigit() for ch in cells[column]) > 2:
+        bounds = [header[0] - 1, *page.cuts(mark, *header), header[1]]
+        names = [text[a + 1 : b] for a, b in itertools.pairwise(bounds)]
+        if column >= len(names) or sum(ch.isdigit() for ch in names[column]) > 2:
             continue
-        return _header(cells[column])
+        if len(cuts) == 1 and any(len(name.split()) > 4 for name in names):
+            continue  # one mark a line: a header's cells are names, not sentences
+        return _header(names[column]), cell, True
+    return None, line_start, False
+
+
+def _header_line(page: Page, top: int, line_start: int, mark: str) -> tuple[int, int] | None:
+    """The header of the table whose block starts at ``top``: its first line that is no
+    rule line, above the row at ``line_start``."""
+    line = page.line(top)
+    while line[0] < line_start:
+        if not (mark == "|" and _RULE.fullmatch(page.text, line[0], line[1])):
+            return line
+        line = page.line(line[1] + 1)
     return None
 
 
-def _gap_header(page: Page, line_start: int, line_end: int, start: int) -> Verdict:
+def _gap_header(page: Page, top: int, line_start: int, start: int) -> Verdict:
     """The header of the value's column in a table whose cells tabs or runs of blanks
     separate (a sheet pasted as TSV, a fixed-width listing): the first row of the block
-    of rows holding gaps, when it has a cell for the column."""
+    of rows holding gaps (``top``), when it has a cell for the column."""
     gaps = page.gaps
-    first = bisect.bisect_left(gaps, line_start)
-    if first == len(gaps) or gaps[first] >= line_end:
-        return None
-    column = bisect.bisect_left(gaps, start) - first
-    header: tuple[int, int] | None = None
-    up = page.above(line_start)
-    for _ in range(_LINES_UP):
-        if up is None:
-            break
-        index = bisect.bisect_left(gaps, up[0])
-        if index == len(gaps) or gaps[index] >= up[1]:
-            break
-        header = up
-        up = page.above(up[0])
-    if header is None:
-        return None
+    column = bisect.bisect_left(gaps, start) - bisect.bisect_left(gaps, line_start)
+    header = page.line(top)
     low = bisect.bisect_left(gaps, header[0])
     high = bisect.bisect_left(gaps, header[1])
     cuts = [header[0] - 1, *gaps[low:high], header[1]]
@@ -570,29 +673,37 @@ def _header_words(cell: str) -> Verdict:
 def label_above(page: Page, line_start: int) -> Verdict:
     """The label on a line above a value that starts its line: up past the value's list
     siblings (lines that hold a value and no word before it) to a label line ending in
-    ``:`` or ``=`` (a YAML key over its items), or a short line of words (a heading)."""
+    ``:`` or ``=`` (a YAML key over its items), or a short line of words (a heading).
+    Each line is read once per page: a list's items share their label."""
+    memo = page.labels_above
+    passed: list[int] = []
+    verdict: Verdict = None
     up = page.above(line_start)
-    for _ in range(_LINES_UP):
-        if up is None:
-            return None
+    while up is not None:
+        if up[0] in memo:
+            verdict = memo[up[0]]
+            break
         row = page.text[up[0] : up[1]].strip()
         if not row:
+            passed.append(up[0])
             up = page.above(up[0])
             continue
         segment, _ = page.masked(up[0], up[1])
         found = tokens(segment)
         if "\x00" in found and not any(_is_word(t) for t in found[: found.index("\x00")]):
-            up = page.above(up[0])  # a sibling: another value alone on its line
+            passed.append(up[0])  # a sibling: another value alone on its line
+            up = page.above(up[0])
             continue
         words = [token for token in found if _is_word(token)]
-        if (row.endswith((":", "=")) and len(words) <= _LABEL_WORDS) or (
+        heading = (row.endswith((":", "=")) and len(words) <= _LABEL_WORDS) or (
             0 < len(words) <= 4 and "0" not in found
-        ):
-            if len(words) == 1 and words[0] in SIGNATURE_LETTERS:
-                return None
-            return label(found[-_LABEL_WORDS * 2 :])
-        return None
-    return None
+        )
+        if heading and not (len(words) == 1 and words[0] in SIGNATURE_LETTERS):
+            verdict = label(found[-_LABEL_WORDS * 2 :])
+        break
+    for line in passed:
+        memo[line] = verdict
+    return verdict
 
 
 def near_contact(page: Page, line_start: int, line_end: int) -> bool:
@@ -620,7 +731,3 @@ def near_contact(page: Page, line_start: int, line_end: int) -> bool:
 def _end(span: Span) -> int:
     return span.end
 
-
-def crosses_line(page: Page, start: int, end: int) -> bool:
-    """A line break lies inside ``[start, end)``."""
-    return inside_break(page.breaks, start, end)

@@ -87,6 +87,7 @@ _DATE: Final = re.compile(
 # of digits (for codes), dates written with digits first, codes in capitals.
 _NUMBER_CLUSTER: Final = re.compile(r"[0-9][0-9 \-./()]{5,}[0-9]")
 _DIGIT_RUN: Final = re.compile(r"[0-9][0-9A-Za-z]*")
+_DIGITS: Final = re.compile(r"[0-9]+")
 _DIGIT_DATE: Final = re.compile(
     r"[0-9](?:[0-9]{0,3}[./\-][0-9]{1,2}[./\-][0-9]{2,4}"
     r"|[0-9]?(?:st|nd|rd|th|\.)?[ ](?:of[ ])?[A-Za-z]{3,9}\.?,?[ ][0-9]{4})(?![\w\-/]|\.[0-9])"
@@ -95,13 +96,10 @@ _DIGIT_DATE: Final = re.compile(
 _WORD_RUN: Final = re.compile(r"(?<![^\s\"'`(\[{<,;=:])[^\s\"'`<>()\[\]{},;]{8,64}(?<![.,;:!?])")
 # How far after a word for a secret or a birth the value it labels may start.
 _BOUND_REACH: Final = 160
+# Longer than any _TOKEN match and the character its end looks at.
+_LONGEST_TOKEN: Final = 300
 _CAPS: Final = re.compile(r"[A-Z][A-Z0-9]{7,10}(?![A-Za-z0-9_@]|[\-/.][A-Za-z0-9])")
 _GLUED: Final = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_@.-/")
-_TOKEN_CHARS: Final = frozenset(
-    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-+/.~"
-)
-# What stands right after a run of digits that continues a grouped number.
-_GROUP_MARKS: Final = frozenset(" -./)")
 # A BIC right after its IBAN, with a slash, comma or space between.
 AFTER_IBAN: Final = re.compile(r"[ ]?[/,;]?[ ]?([A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?)(?![\w\-])")
 # A phone number's extension or dial-string tail, at the end of a value.
@@ -109,7 +107,9 @@ EXTENSION: Final = re.compile(
     r"(?:[ ]?(?:x|ext\.?|extension|durchwahl|dw|apparat)[ ]?|,{1,3}|;ext=)[0-9]{1,6}$"
 )
 _DATE_LIKE: Final = re.compile(r"[0-9]{1,4}[./\-][0-9]{1,2}[./\-][0-9]{1,4}")
-_DECIMAL: Final = re.compile(r"[0-9]+[.,][0-9]{1,2}")
+# A decimal number: two decimals, or a point after 0 or an integer without leading
+# zero ("0.84147098", "3.14159"; "030.1234567" is a phone number written with a dot).
+_DECIMAL: Final = re.compile(r"[0-9]+[.,][0-9]{1,2}|(?:0|[1-9][0-9]*)\.[0-9]+")
 _VERSION: Final = re.compile(r"(?:[A-Za-z]+/)?v?[0-9]+(?:\.[0-9]+)+(?:[\-+.][A-Za-z0-9.]+)?")
 _ICAO: Final = re.compile(r"[0-9CFGHJKLMNPRTVWXYZ]+")
 # The fewest characters of a number the reader types (a phone number of seven digits).
@@ -143,14 +143,15 @@ def candidates(
     for a birth at ``births`` (a label bound to them stands right before them)."""
     inside = _Taken(taken)
     search = _NUMBER_CLUSTER.search
-    cluster = search(text)
-    while cluster is not None:
+    at = 0
+    while (cluster := search(text, at)) is not None:
         at = cluster.start()
         taken_end = inside.end(at)
         if taken_end:  # the rest of the run after an entry's value
-            cluster = search(text, taken_end)
+            at = taken_end
             continue
-        cluster = search(text, cluster.end())
+        group = _DIGITS.match(text, at)
+        digits_end = group.end() if group is not None else at + 1
         before = text[at - 1] if at else ""
         if before.isalpha():
             begin = at
@@ -160,24 +161,34 @@ def candidates(
                 # a label glued to its value ("SSN536221234")
                 number = _NUMBER_GLUED.match(text, at)
                 if number is not None and number.end() - at >= _SHORTEST:
-                    add(at, number.end(), number_shapes(number.group()))
+                    add(at, number.end(), _number_shapes(number.group()))
+                    at = number.end()
+                    continue
+            at = digits_end  # a code's digits ("E1001"): the run goes on after it
             continue
         if before == "/" and at >= 2 and text[at - 2].isalpha():
-            continue  # a path's or a product's number ("Chrome/110.0.4782.164")
+            at = digits_end  # a path's or a product's number ("Chrome/110.0.4782.164")
+            continue
         number = _NUMBER.match(text, at - 1 if before in ("+", "(") else at)
         if number is None and before in ("+", "("):
             number = _NUMBER.match(text, at)
         if number is None or number.end() - number.start() < _SHORTEST:
+            at = digits_end
             continue
+        at = number.end()  # (the cluster may hold more values: "5552345678 - 5552345679")
         for cell in within_lines(gaps, *number.span()):
             pieces = _pieces(text, breaks, *cell)
-            if len(pieces) > 1 and "/" not in text[cell[0] : cell[1]]:
+            if (
+                len(pieces) > 1
+                and "/" not in text[cell[0] : cell[1]]
+                and not _in_a_table(breaks, gaps, *cell)
+            ):
                 # wrapped over lines ("phone 201 200" + line break + "0000"): whole too
-                add(*cell, number_shapes(text[cell[0] : cell[1]]))
+                add(*cell, _number_shapes(text[cell[0] : cell[1]]))
             for low, high in pieces:
                 if text[low] == "(" and ")" not in text[low:high]:
                     low += 1  # "(5004200117" is a number in brackets
-                add(low, high, number_shapes(text[low:high]))
+                add(low, high, _number_shapes(text[low:high]))
     for run in _DIGIT_RUN.finditer(text):  # codes of letters and digits
         at, run_end = run.span()
         glued = at and text[at - 1].isalpha()
@@ -194,11 +205,11 @@ def candidates(
             if code is not None and not (
                 inside_break(breaks, start, code.end()) or inside_break(gaps, start, code.end())
             ):
-                add(start, code.end(), code_shapes(code.group()))
+                add(start, code.end(), _code_shapes(code.group()))
     for match in _CAPS.finditer(text):  # codes in capitals without a digit run
         start = match.start()
         if not (start and text[start - 1] in _GLUED) and not inside(start):
-            add(start, match.end(), code_shapes(match.group()))
+            add(start, match.end(), _code_shapes(match.group()))
     if "DATE_OF_BIRTH" in labels:
         for match in _DIGIT_DATE.finditer(text):
             start = match.start()
@@ -211,12 +222,14 @@ def candidates(
     if "API_KEY" in labels:
         for at in secrets:  # "password: …", "mit dem Schlüssel …", a key's value
             reach = min(len(text), at + _BOUND_REACH)
-            token = _TOKEN.search(text, at)
+            # (a token starting in reach is whole before ``seen``: each search stops there)
+            seen = min(len(text), reach + _LONGEST_TOKEN)
+            token = _TOKEN.search(text, at, seen)
             while token is not None and token.start() < reach:
                 value = token.group()
-                if len(value) >= 8 and token_like(value) and not inside(token.start()):
+                if len(value) >= 8 and _token_like(value) and not inside(token.start()):
                     add(*token.span(), SECRET_KINDS)
-                token = _TOKEN.search(text, token.end())
+                token = _TOKEN.search(text, token.end(), seen)
             # a password is any run of printable characters ("Tugsoq19@PB"), on the
             # line of the word for it and not an assignment of its own
             reach = min(reach, _line_end(breaks, at, len(text)))
@@ -266,7 +279,7 @@ def _code_starts(text: str, at: int, begin: int) -> list[int]:
 # --- shapes -----------------------------------------------------------------------------
 
 
-def number_shapes(value: str) -> frozenset[str]:
+def _number_shapes(value: str) -> frozenset[str]:
     """The labels a run of digit groups may carry, by its digits and grouping."""
     main = EXTENSION.sub("", value)
     if _DATE_LIKE.fullmatch(main) or _DECIMAL.fullmatch(main):
@@ -288,7 +301,7 @@ def number_shapes(value: str) -> frozenset[str]:
     return frozenset(shapes)
 
 
-def code_shapes(value: str) -> frozenset[str]:
+def _code_shapes(value: str) -> frozenset[str]:
     """The labels a code of letters and digits may carry."""
     compact = value.replace(" ", "").replace("-", "").replace(".", "")
     if not compact.isascii():
@@ -309,7 +322,7 @@ def code_shapes(value: str) -> frozenset[str]:
     return frozenset(shapes)
 
 
-def token_like(value: str) -> bool:
+def _token_like(value: str) -> bool:
     """A run that could be a generated credential: letters and digits, or 16 characters
     or more of both cases (a key name such as ``DB_PASSWORT`` is neither); not a version
     (``v13.20.22``) nor an id whose prefix names a record (``req_…``, ``order_…``)."""
@@ -459,6 +472,19 @@ def within_lines(breaks: Sequence[int], start: int, end: int) -> list[tuple[int,
     if start < end:
         pieces.append((start, end))
     return pieces
+
+
+def _in_a_table(breaks: Sequence[int], gaps: Sequence[int], start: int, end: int) -> bool:
+    """A column gap stands on a line ``[start, end)`` touches: its line breaks end a
+    table's rows, no wrapped value ("536221234" + line break + "2" is two cells)."""
+    if not gaps:
+        return False
+    first = bisect.bisect_left(breaks, start)
+    low = breaks[first - 1] + 1 if first else 0
+    last = bisect.bisect_left(breaks, end)
+    high = breaks[last] if last < len(breaks) else end
+    index = bisect.bisect_left(gaps, low)
+    return index < len(gaps) and gaps[index] < high
 
 
 def _pieces(text: str, breaks: Sequence[int], start: int, end: int) -> list[tuple[int, int]]:

@@ -31,6 +31,7 @@ from typing import Final
 from pipelines.canon import fold_text
 
 __all__ = [
+    "ABOUT_A_VALUE",
     "KINDS",
     "MAX_PHRASE",
     "NEUTRAL",
@@ -241,6 +242,17 @@ NEUTRAL: Final = frozenset(
         "aktuelle", "primary", "full", "value", "wert", "i", "we", "you", "he", "she", "it",
         "they", "me", "us", "ich", "wir", "sie", "er", "es", "mich", "uns", "and", "und",
         "or", "oder", "mr", "mrs", "dr", "herr", "frau",
+    }
+)  # fmt: skip
+
+# Last words of a label that name something about a value, not the value: what
+# follows "secret name:", "token expiry:", "password_file=" is a name, a date, a path.
+ABOUT_A_VALUE: Final = frozenset(
+    {
+        "name", "file", "path", "type", "hint", "length", "len", "policy", "expiry",
+        "expires", "expiration", "rotation", "ttl", "version", "hash", "digest",
+        "fingerprint", "salt", "format", "url", "uri", "endpoint", "scope", "scopes",
+        "count", "datei", "pfad", "dateipfad",
     }
 )  # fmt: skip
 

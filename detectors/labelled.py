@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from typing import Final, final
 
 from detectors import validators as v
@@ -51,9 +51,10 @@ from detectors.label_reading import (
     Page,
     Verdict,
     before,
+    bound_to_another_thing,
     label_above,
     near_contact,
-    table_header,
+    table_cell,
     tokens,
 )
 from detectors.label_reading import label as named_by
@@ -86,8 +87,8 @@ _PHONE_TAIL: Final = re.compile(
 # The word right after a value (ending the phrase: no lower-case word after it,
 # "1234567890 work items"): what line a phone number is, a card's expiry or code.
 _WORD_AFTER: Final = re.compile(r"[ ]?[(\-–,]?[ ]?([^\W\d_]+)(?![ ]?\(?[^\W\d_A-Z])")
-# A remark in brackets right after a value, which may name it.
-# A remark in brackets after a value: words, not a call's arguments ("(host=…)").
+# A remark in brackets right after a value, which may name it: words, not a call's
+# arguments ("(host=…)").
 _REMARK_AFTER: Final = re.compile(r"[ ]?\(([^()=\"'`]{2,60})\)")
 _PHONE_AFTER: Final = frozenset(
     {"office", "home", "work", "mobile", "cell", "direct", "fax", "mob", "privat",
@@ -98,9 +99,11 @@ _CARD_AFTER: Final = frozenset(
      "ablauf", "ablaufdatum"}
 )  # fmt: skip
 # Words for a secret and for a birth: without one in a text, no token is a credential
-# and no date a birth date (the scan skips looking for them).
+# and no date a birth date (the scan skips looking for them).  Each word of the label
+# vocabulary that names a secret holds one (tests/unit/detectors/test_labelled.py).
 _SECRET_WORDS: Final = re.compile(
     r"pass|pwd|pw\b|secret|token|key|kennwort|credential|geheim|schlussel|auth|cred|bearer"
+    r"|zugang|dsn|connection"
 )
 _BIRTH_WORDS: Final = re.compile(r"born|birth|dob|d\.o\.b|geb|geboren|geburt")
 # Labels typed only by a label bound to the value (a key, a word or two before it): a
@@ -220,9 +223,13 @@ class LabelReader:
             if span.label in _VETOED:
                 line_start, _ = page.line(span.start)
                 verdict, _ = before(page, line_start, span.start, frozenset(), 1)
-                if verdict == OTHER_KIND and not (
-                    _MARKED.fullmatch(text, span.start, span.end)
-                    or (span.label == "CREDIT_CARD" and span.end - span.start in (15, 16))
+                if (
+                    verdict == OTHER_KIND
+                    and bound_to_another_thing(page, line_start, span.start)
+                    and not (
+                        _MARKED.fullmatch(text, span.start, span.end)
+                        or (span.label == "CREDIT_CARD" and span.end - span.start in (15, 16))
+                    )
                 ):
                     continue
                 if isinstance(verdict, frozenset) and span.label not in verdict:
@@ -369,32 +376,30 @@ class LabelReader:
     def _context(self, page: Page, start: int, end: int, shapes: frozenset[str]) -> Verdict:
         line_start, line_end = page.line(start)
         words = 2 if shapes <= _BOUND else _SENTENCE_WORDS
-        cell = _cell_start(page.gaps, line_start, start)
-        if cell > line_start:
+        row, cell, in_table = table_cell(page, line_start, line_end, start)
+        after = page.text[end:line_end]
+        if in_table:
             # in a table's row the words of the cells before are other values' (a
-            # remark "(DE Steuer-ID)" two cells back): the value's own cell, then its
-            # column's header, then the line (a form's "Phone:<tab>…")
+            # remark "(DE Steuer-ID)" two cells back): the value's own cell, a remark
+            # after it, then its column's header
+            verdict, _ = before(page, cell, start, shapes, words)
+            if verdict is None:
+                verdict = _remark(after, shapes)
+            return verdict if verdict is not None else row
+        if cell > line_start:  # a form's line: its own cell, then the label before
             verdict, _ = before(page, cell, start, shapes, words)
             if verdict is not None:
                 return verdict
-        row = table_header(page, line_start, line_end, start)
-        if row is not None and cell > line_start:
-            return row
         verdict, alone = before(page, line_start, start, shapes, words)
         if verdict is not None:
             return verdict
-        if row is not None:
-            return row
         if alone:
             above = label_above(page, line_start)
             if above is not None:
                 return above
-        after = page.text[end:line_end]
-        remark = _REMARK_AFTER.match(after)
-        if remark is not None:  # "601 798 451 35 (DE Steuer-ID, seconded)"
-            named = named_by(tokens(remark.group(1)))
-            if isinstance(named, frozenset) and named & shapes:
-                return named
+        remark = _remark(after, shapes)
+        if remark is not None:
+            return remark
         word = _WORD_AFTER.match(after)
         if word is not None:
             following = word.group(1).lower()
@@ -421,22 +426,36 @@ class LabelReader:
         return self._phone_strict(value) or (len(v.digits_only(value)) >= 10 and self._phone(value))
 
 
-def _cell_start(gaps: Sequence[int], line_start: int, start: int) -> int:
-    """Where the table cell holding ``start`` begins: after the last column gap before
-    it on its line, or the line's start."""
-    index = bisect.bisect_left(gaps, start) - 1
-    return gaps[index] + 1 if index >= 0 and gaps[index] >= line_start else line_start
+def _remark(after: str, shapes: frozenset[str]) -> Verdict:
+    """The kinds a remark in brackets right after a value names, if the value may be one
+    ("601 798 451 35 (DE Steuer-ID, seconded)")."""
+    remark = _REMARK_AFTER.match(after)
+    if remark is None:
+        return None
+    named = named_by(tokens(remark.group(1)))
+    return named if isinstance(named, frozenset) and named & shapes else None
 
 
 def _cut_from_a_run(text: str, start: int, end: int) -> bool:
     """A card number an entry cut out of a longer run of digit groups: groups go on
     before it ("Gutscheinkarte 9276 5900 7664 9656", a tracking number), or after a
     number of fewer than 16 digits ("6011 4974 0636 0872" failed the Luhn check whole;
-    a card of 16 digits and its code after it stay a card).  A group of one or two
-    digits before is no such run ("0 4111111111111111": a decimal's integer part)."""
-    before = text[max(0, start - 4) : start]
-    if len(before) == 4 and before[3] in " -" and before[:3].isdigit():
-        return True
+    a card of 16 digits and its code after it stay a card).  The groups before are the
+    run's only when grouped like the card ("0 4111111111111111", "Zimmer 204 4111 1111
+    1111 1111": a number of its own before the card)."""
+    separator = text[start - 1 : start]
+    if separator and separator in " -":
+        first = start
+        while first < end and text[first].isdigit():
+            first += 1
+        size = first - start
+        group = start - 1
+        while group > 0 and text[group - 1].isdigit():
+            group -= 1
+        if first < end and text[first] == separator and start - 1 - group == size and (
+            group == 0 or not text[group - 1].isalnum()
+        ):
+            return True
     after = text[end : end + 2]
     return (
         len(after) == 2

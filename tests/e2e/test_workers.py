@@ -73,13 +73,18 @@ class Gateway:
 
     async def wait_for(self, event: str, timeout: float, count: int = 1) -> dict[str, Any]:
         """The ``count``-th log line with ``event``."""
-        async with asyncio.timeout(timeout):
-            while True:
-                found = [line for line in self.lines if line.get("event") == event]
-                if len(found) >= count:
-                    return found[count - 1]
-                assert not self._reader.done(), f"gateway exited: {self.raw[-5:]}"
-                await asyncio.sleep(0.05)
+        try:
+            async with asyncio.timeout(timeout):
+                while True:
+                    found = [line for line in self.lines if line.get("event") == event]
+                    if len(found) >= count:
+                        return found[count - 1]
+                    assert not self._reader.done(), f"gateway exited: {self.raw[-5:]}"
+                    await asyncio.sleep(0.05)
+        except TimeoutError:
+            raise AssertionError(
+                f"{len(found)} of {count} {event!r} lines in {timeout} s; last: {self.raw[-8:]}"
+            ) from None
 
     def events(self, event: str) -> list[dict[str, Any]]:
         """Every log line with ``event`` so far."""
@@ -91,15 +96,21 @@ class Gateway:
         Waits for the line: a worker writes it before the reply goes out, but the
         reader of the shared stderr pipe may not have reached it when the reply is in.
         """
-        async with asyncio.timeout(timeout):
-            while True:
-                found = [line["worker"] for line in self.lines if line.get("event") == "request"
-                         and line.get("request_id") == request_id]
-                if found:
-                    assert len(found) == 1, request_id
-                    return int(found[0])
-                assert not self._reader.done(), f"gateway exited: {self.raw[-5:]}"
-                await asyncio.sleep(0.05)
+        try:
+            async with asyncio.timeout(timeout):
+                while True:
+                    found = [line["worker"] for line in self.lines
+                             if line.get("event") == "request"
+                             and line.get("request_id") == request_id]
+                    if found:
+                        assert len(found) == 1, request_id
+                        return int(found[0])
+                    assert not self._reader.done(), f"gateway exited: {self.raw[-5:]}"
+                    await asyncio.sleep(0.05)
+        except TimeoutError:
+            raise AssertionError(
+                f"no access line of {request_id} in {timeout} s; last: {self.raw[-8:]}"
+            ) from None
 
 
 @pytest.fixture

@@ -37,6 +37,12 @@ ROWS: list[tuple[str, list[str]]] = [
     # the default of an environment lookup of a secret's key
     ('key = os.getenv("API_KEY", "lin_api_Qx81kdP0aa91Ls0")', ["lin_api_Qx81kdP0aa91Ls0"]),
     ('pw = os.environ.get("DB_PASSWORD", "Tr0ub4dor&3")', ["Tr0ub4dor&3"]),
+    # an unquoted value inside a quoted command or a call: the closer is not the value's
+    ('run "password=Geheim123" on the host', ["Geheim123"]),
+    ("connect(password=Geheim123)", ["Geheim123"]),
+    ("password=Ab(c)d12", ["Ab(c)d12"]),
+    # a list of words in prose is no password ("passwords: mellon,radiance")
+    ("retrieve the secrets of these passwords: mellon,radiance", []),
     # a URL's password runs to the last "@" before its host
     ("postgres://svc:YlPcoQ@!aj4rys+y9n0@10.226.42.9:6543/orders", ["YlPcoQ@!aj4rys+y9n0"]),
     # a login call, a basic-auth pair, curl's -u
@@ -70,14 +76,16 @@ def test_rows(text: str, expected: list[str]) -> None:
 # names or numbers applies), under a key that names a secret, in one of the syntaxes.
 
 _KEYS = ["password", "DB_PASSWORD", "client_secret", "api_token", "SMTP_PASS", "passwort"]
-# ("%" is left out: the view decodes percent escapes, C9, so "%0A" reads as a line
-# break there, as it would to any reader of the decoded text.)
+# ("%" is left out and "&#" is refused: the view decodes percent escapes and HTML
+# character references, C9, so "%0A" reads as a line break and "&#0" as one character
+# there, as they would to any reader of the decoded text.)
 _PASSWORD = st.text(
     string.ascii_letters + string.digits + "!#&*+-.?@^_~", min_size=6, max_size=30
 ).filter(
     lambda p: any(ch.isdigit() for ch in p)
     and any(ch.isalpha() for ch in p)
     and len(set(p)) > 2
+    and "&#" not in p
 )
 _SYNTAXES = [
     "{key}={value}\n",

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from detectors.label_words import OTHER_KIND, classify
+from detectors.label_words import KINDS, OTHER_KIND, classify
 from detectors.regex import RegexDetector, create
 from pipelines.canon.view import build_views
 from pipelines.spans import DetectorContext, Span
@@ -202,6 +202,16 @@ ROWS: list[tuple[str, list[tuple[str, str]], list[str]]] = [
         [],
         ["psycopg2.connect"],
     ),
+    # a document's "ID" is its number; another thing's id is that thing's
+    ("Passport ID: X1234567", [("PASSPORT", "X1234567")], []),
+    ("Ausweis-ID: T220001293", [("NATIONAL_ID", "T220001293")], []),
+    # a label's last word about a value names no secret ("secret name", "token expiry")
+    ("secret_name: prodDbSecret01", [], ["prodDbSecret01"]),
+    ("Token expiry: 9f8e7d6c5b4a", [], ["9f8e7d6c5b4a"]),
+    # a decimal is no id, a number with a dot after its leading zero is a phone's
+    ("sin(x) = 0.84147098", [], ["0.84147098"]),
+    # a number of its own before a card in groups is no part of it
+    ("Zimmer 204 4111 1111 1111 1111", [("CREDIT_CARD", "4111 1111 1111 1111")], []),
 ]
 
 
@@ -335,3 +345,50 @@ def test_a_value_labelled_as_another_thing_is_left_alone(seed: int, kind: str, l
     text = _layout(layout, rng.choice(_OTHERS), value, rng)
     spans = scan_views(DETECTOR.scan, text)
     assert not covered(spans, text, value), (text, spans_of(DETECTOR, text))
+
+
+@pytest.mark.parametrize("word", sorted(w for w, kinds in KINDS.items() if "API_KEY" in kinds))
+def test_every_word_for_a_secret_labels_one(word: str) -> None:
+    """Each word of the vocabulary that names a secret labels the value after it (the
+    scan looks for credentials only in a text with a word for one)."""
+    text = f"the {word} is Qv7rTz2mWk9x, rotate it"
+    assert ("API_KEY", "Qv7rTz2mWk9x") in spans_of(DETECTOR, text), word
+
+
+TABLES: list[tuple[str, list[tuple[str, str]]]] = [
+    ("name,phone\nAnna Weber,5552345678", [("PHONE", "5552345678")]),
+    ("kunde,geburtsdatum\nAnna,12.03.1985", [("DATE_OF_BIRTH", "12.03.1985")]),
+    (
+        "+------+-----------+\n| name | ssn       |\n+------+-----------+\n"
+        "| Anna | 536221234 |\n+------+-----------+",
+        [("US_SSN", "536221234")],
+    ),
+    (" name | ssn\n------+-----------\n Anna | 536221234", [("US_SSN", "536221234")]),
+    ('name,ssn\n"Weber, Anna",536221234', [("US_SSN", "536221234")]),
+    ("status,ssn\nticket closed,536221234", [("US_SSN", "536221234")]),
+    ("note;passport\ncase reopened;521616909", [("PASSPORT", "521616909")]),
+    ("name,comment,customer_no\nAnna Weber,called twice,4711081542", []),
+    ("emp_id\tssn\tcity\nE1001\t536221234\tBerlin", [("US_SSN", "536221234")]),
+    ("name\tpassport\nP0\t521616900", [("PASSPORT", "521616900")]),
+    ("id\tSSN\n1\t536221234\n2\t536221235", [("US_SSN", "536221234"), ("US_SSN", "536221235")]),
+    # several values in one run of numbers, each typed by the label
+    ("phones: 5552345678 - 5552345679", [("PHONE", "5552345678"), ("PHONE", "5552345679")]),
+    ("Passnummern: 521616909 / 521616908",
+     [("PASSPORT", "521616909"), ("PASSPORT", "521616908")]),
+    ("Contacts:\n- 5552345678\n- 5552345679", [("PHONE", "5552345678"), ("PHONE", "5552345679")]),
+]
+
+
+@pytest.mark.parametrize(("text", "typed"), TABLES)
+def test_a_table_cell_is_read_by_its_column(text: str, typed: list[tuple[str, str]]) -> None:
+    """A cell's value is typed by its column's header (CSV with quoted cells, TSV,
+    pipe tables with rule lines), a run of values by their one label; a column that
+    names another thing types nothing."""
+    assert sorted(spans_of(DETECTOR, text)) == sorted(typed)
+
+
+def test_a_long_table_is_read_to_its_last_row() -> None:
+    """A header types the cells of every row below it, however many."""
+    rows = [f"Person {i},{536221234 + i * 7}" for i in range(60)]
+    found = spans_of(DETECTOR, "name,ssn\n" + "\n".join(rows))
+    assert found == [("US_SSN", row.split(",")[1]) for row in rows]
