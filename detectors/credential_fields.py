@@ -30,6 +30,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from detectors.id_validators import is_fill_in
+from detectors.label_values import line_end
 from detectors.label_words import ABOUT_A_VALUE, OTHER_KIND, classify
 
 __all__ = ["credential_fields"]
@@ -162,18 +163,18 @@ def _assigned(text: str, start: int, end: int, breaks: Sequence[int]) -> tuple[i
     if mark is None or not _names_a_secret(text[start:end]):
         return None
     at = mark.end()
-    line_end = _line_end(breaks, end, len(text))
-    if at > line_end:
+    eol = line_end(breaks, end, len(text))
+    if at > eol:
         return None  # "tokens:" + line break + "  google: …": a key above other keys
     prefix = _LITERAL_PREFIX.match(text, at)
     if prefix is not None:
         at = prefix.end()  # f"…", r'…'
     quote = text[at : at + 1]
     if quote in ('"', "'", "`"):
-        close = _closing(text, at + 1, min(line_end, at + 1 + _MOST), quote)
+        close = _closing(text, at + 1, min(eol, at + 1 + _MOST), quote)
         return None if close is None else (at + 1, close)
     stop = at
-    limit = min(line_end, at + _MOST)
+    limit = min(eol, at + _MOST)
     while stop < limit and text[stop] not in _ENDS:
         stop += 1
     while stop > at and (
@@ -199,7 +200,7 @@ def _yaml_scalar(text: str, start: int, end: int, stop: int, breaks: Sequence[in
     line_start = breaks[index] + 1 if index >= 0 else 0
     if text[line_start:start].strip(" -"):
         return False
-    return not text[stop : _line_end(breaks, start, len(text))].strip()
+    return not text[stop : line_end(breaks, start, len(text))].strip()
 
 
 def _closing(text: str, start: int, limit: int, quote: str) -> int | None:
@@ -216,11 +217,6 @@ def _closing(text: str, start: int, limit: int, quote: str) -> int | None:
                 break
         at = text.find(quote, at + 1, limit)
     return last
-
-
-def _line_end(breaks: Sequence[int], at: int, size: int) -> int:
-    index = bisect.bisect_left(breaks, at)
-    return breaks[index] if index < len(breaks) else size
 
 
 def _is_secret_value(value: str) -> bool:

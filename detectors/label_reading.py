@@ -98,6 +98,8 @@ _DOCUMENTS: Final = frozenset(
 _SENTENCE_TAIL: Final = 8
 # The longest line read as a table's row; lines read upwards to a header or a label.
 _MAX_ROW: Final = 4000
+# A cell mark or a double quote (a mark inside quotes is a cell's character).
+_CELL_MARKS: Final = {mark: re.compile(f'["{re.escape(mark)}]') for mark in ",;|"}
 # A pipe table's rule line ("|---|:--:|", "+------+------+").
 _RULE: Final = re.compile(r"[ |+\-=:]*")
 
@@ -133,16 +135,13 @@ class Page:
             if mark == "\t":
                 gaps = self.gaps
                 found = list(gaps[bisect.bisect_left(gaps, low) : bisect.bisect_left(gaps, high)])
-            elif '"' not in self.text[low:high]:
-                found = [at for at in range(low, high) if self.text[at] == mark]
             else:
                 found, quoted = [], False
-                for at in range(low, high):
-                    char = self.text[at]
-                    if char == '"':
+                for hit in _CELL_MARKS[mark].finditer(self.text, low, high):
+                    if hit.group() == '"':
                         quoted = not quoted
-                    elif char == mark and not quoted:
-                        found.append(at)
+                    elif not quoted:
+                        found.append(hit.start())
             self._cuts[key] = found
         return found
 

@@ -39,6 +39,8 @@ __all__ = [
     "candidates",
     "checks",
     "inside_break",
+    "line_end",
+    "passport_serial",
     "printed_card",
     "unwrapped_end",
     "within_lines",
@@ -232,7 +234,7 @@ def candidates(
                 token = _TOKEN.search(text, token.end(), seen)
             # a password is any run of printable characters ("Tugsoq19@PB"), on the
             # line of the word for it and not an assignment of its own
-            reach = min(reach, _line_end(breaks, at, len(text)))
+            reach = min(reach, line_end(breaks, at, len(text)))
             word = _WORD_RUN.search(text, at, reach)
             while word is not None:
                 value = word.group()
@@ -337,7 +339,8 @@ def _token_like(value: str) -> bool:
 _ASSIGNED: Final = re.compile(r"[A-Za-z_][\w.\-]*[=:]")
 
 
-def _line_end(breaks: Sequence[int], at: int, size: int) -> int:
+def line_end(breaks: Sequence[int], at: int, size: int) -> int:
+    """The end of the line holding ``at`` (its break's offset, or ``size``)."""
     index = bisect.bisect_left(breaks, at)
     return breaks[index] if index < len(breaks) else size
 
@@ -417,6 +420,16 @@ def _is_passport(value: str) -> bool:
     if len(compact) == 9 and _DE_PASSPORT.fullmatch(compact):
         return True
     return sum(ch.isdigit() for ch in value) >= 2 and v.is_passport(compact)
+
+
+def passport_serial(value: str) -> bool:
+    """A German passport's serial (first letter C, F, G, H, J or K; an identity card's is
+    one of L, M, N, P, R, T, V, W, X, Y), with or without its check digit: under a label
+    that names both documents ("Dokument", "Ausweis"), the letter says which."""
+    compact = value.replace(" ", "")
+    return _DE_PASSPORT.fullmatch(compact[:9]) is not None and (
+        len(compact) == 9 or (len(compact) == 10 and idv.is_icao_document(compact))
+    )
 
 
 def _is_secret(value: str) -> bool:

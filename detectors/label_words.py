@@ -115,7 +115,7 @@ _KIND_WORDS: Final[tuple[tuple[frozenset[str], tuple[str, ...]], ...]] = (
             "health insurance number", "insurance card", "versichertenkarte", "ird number",
             "pps number", "ppsn", "nie", "nif", "cpf", "curp",
             "securite sociale", "numero de securite sociale", "insee", "seguridad social",
-            "burgerservicenummer", "sofinummer", "codice fiscale",
+            "burgerservicenummer", "sofinummer",
         ),
     ),
     # a generic identity number: the value's shape and checks decide which
@@ -160,7 +160,7 @@ _KIND_WORDS: Final[tuple[tuple[frozenset[str], tuple[str, ...]], ...]] = (
         _VAT,
         (
             "vat", "vat id", "vat no", "vat number", "vat reg", "vat registration", "ust",
-            "ust-id", "ust id", "ust-idnr", "ustidnr", "ustid", "ust-idnr", "umsatzsteuer",
+            "ust-id", "ust id", "ust-idnr", "ustidnr", "ustid", "umsatzsteuer",
             "umsatzsteuer-id", "mwst", "mwst-nr", "uid", "uid-nr", "tva", "btw", "iva",
             "vat-id", "sales tax id",
         ),
@@ -215,9 +215,9 @@ _OTHER_WORDS: Final = (
     "upc", "isbn", "issn", "sku", "asin", "artikel", "artikelnummer", "article", "item",
     "part", "product", "produkt", "doc", "beleg", "belegnummer", "direct debit",
     "zeichen", "ihr zeichen", "unser zeichen", "public key", "pubkey", "authorized keys",
-    "known hosts", "fingerprint", "hint", "policy", "rotation", "reset",
+    "known hosts", "fingerprint", "hint", "rotation", "reset",
     "model", "modell", "serial", "serien", "seriennummer",
-    "imei", "version", "release", "ver", "port", "pid", "uid", "gid", "inode", "po",
+    "imei", "version", "release", "ver", "port", "pid", "gid", "inode", "po",
     "purchase order",
     # ids, codes and counts
     "uuid", "guid", "hash", "sha", "sha256", "md5", "checksum", "commit",

@@ -65,6 +65,7 @@ from detectors.label_values import (
     candidates,
     checks,
     inside_break,
+    passport_serial,
     printed_card,
     unwrapped_end,
     within_lines,
@@ -370,6 +371,8 @@ class LabelReader:
             return None
         for label, validate in self._checks:
             if label in verdict and label in shapes and validate(value):
+                if label == "NATIONAL_ID" and "PASSPORT" in verdict and passport_serial(value):
+                    return "PASSPORT"
                 return label
         return None
 

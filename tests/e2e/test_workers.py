@@ -22,9 +22,9 @@ import signal
 import sys
 import uuid
 from collections import Counter
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import httpx
 import httpx2
@@ -44,6 +44,8 @@ from tests.e2e.sessions_kit import (
     upstream_text,
 )
 from tests.redis_server import RedisServer
+
+_T = TypeVar("_T")
 
 ROOT = Path(__file__).resolve().parents[2]
 STARTUP_S = 120.0  # two cold interpreters on a busy 2-core machine
@@ -73,18 +75,11 @@ class Gateway:
 
     async def wait_for(self, event: str, timeout: float, count: int = 1) -> dict[str, Any]:
         """The ``count``-th log line with ``event``."""
-        try:
-            async with asyncio.timeout(timeout):
-                while True:
-                    found = [line for line in self.lines if line.get("event") == event]
-                    if len(found) >= count:
-                        return found[count - 1]
-                    assert not self._reader.done(), f"gateway exited: {self.raw[-5:]}"
-                    await asyncio.sleep(0.05)
-        except TimeoutError:
-            raise AssertionError(
-                f"{len(found)} of {count} {event!r} lines in {timeout} s; last: {self.raw[-8:]}"
-            ) from None
+        def found() -> dict[str, Any] | None:
+            lines = [line for line in self.lines if line.get("event") == event]
+            return lines[count - 1] if len(lines) >= count else None
+
+        return await self._until(found, timeout, f"{count} {event!r} lines")
 
     def events(self, event: str) -> list[dict[str, Any]]:
         """Every log line with ``event`` so far."""
@@ -96,21 +91,25 @@ class Gateway:
         Waits for the line: a worker writes it before the reply goes out, but the
         reader of the shared stderr pipe may not have reached it when the reply is in.
         """
+        def found() -> int | None:
+            workers = [line["worker"] for line in self.lines if line.get("event") == "request"
+                       and line.get("request_id") == request_id]
+            assert len(workers) <= 1, request_id
+            return int(workers[0]) if workers else None
+
+        return await self._until(found, timeout, f"the access line of {request_id}")
+
+    async def _until(self, found: Callable[[], _T | None], timeout: float, what: str) -> _T:
+        """``found()`` once it is not None; on a timeout an error naming ``what`` and
+        the last lines the gateway wrote."""
         try:
             async with asyncio.timeout(timeout):
-                while True:
-                    found = [line["worker"] for line in self.lines
-                             if line.get("event") == "request"
-                             and line.get("request_id") == request_id]
-                    if found:
-                        assert len(found) == 1, request_id
-                        return int(found[0])
+                while (got := found()) is None:
                     assert not self._reader.done(), f"gateway exited: {self.raw[-5:]}"
                     await asyncio.sleep(0.05)
+                return got
         except TimeoutError:
-            raise AssertionError(
-                f"no access line of {request_id} in {timeout} s; last: {self.raw[-8:]}"
-            ) from None
+            raise AssertionError(f"no {what} in {timeout} s; last: {self.raw[-8:]}") from None
 
 
 @pytest.fixture

@@ -205,6 +205,9 @@ ROWS: list[tuple[str, list[tuple[str, str]], list[str]]] = [
     # a document's "ID" is its number; another thing's id is that thing's
     ("Passport ID: X1234567", [("PASSPORT", "X1234567")], []),
     ("Ausweis-ID: T220001293", [("NATIONAL_ID", "T220001293")], []),
+    # under a word for both documents a German serial's first letter says which
+    ('"dokument": "GMH8G1V8W"', [("PASSPORT", "GMH8G1V8W")], []),
+    ("Ausweis: T22000129", [("NATIONAL_ID", "T22000129")], []),
     # a label's last word about a value names no secret ("secret name", "token expiry")
     ("secret_name: prodDbSecret01", [], ["prodDbSecret01"]),
     ("Token expiry: 9f8e7d6c5b4a", [], ["9f8e7d6c5b4a"]),
@@ -212,6 +215,7 @@ ROWS: list[tuple[str, list[tuple[str, str]], list[str]]] = [
     ("sin(x) = 0.84147098", [], ["0.84147098"]),
     # a number of its own before a card in groups is no part of it
     ("Zimmer 204 4111 1111 1111 1111", [("CREDIT_CARD", "4111 1111 1111 1111")], []),
+    ("1234 4111 1111 1111 1111", [], ["4111 1111 1111 1111"]),
 ]
 
 
