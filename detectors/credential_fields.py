@@ -222,7 +222,7 @@ def _closing(text: str, start: int, limit: int, quote: str) -> int | None:
 def _is_secret_value(value: str) -> bool:
     """A value that is a credential, not a reference to one nor a word or a name: no
     reference syntax, no blank, not only digits, and a digit, a mark other than those of
-    names and lists (``_-.,;``), or both cases."""
+    names and lists (``_-.,``), or both cases."""
     if _APP_PASSWORD.fullmatch(value):
         return True
     if _REFERENCE.match(value) or len(value) > _MOST or any(ch.isspace() for ch in value):
@@ -234,6 +234,6 @@ def _is_secret_value(value: str) -> bool:
     if value.isdigit():
         return False  # a number under a secret's key is an id, a port, a timeout
     has_digit = any(ch.isdigit() for ch in value)
-    has_mark = any(not ch.isalnum() and ch not in "_-.,;" for ch in value)
+    has_mark = any(not ch.isalnum() and ch not in "_-.," for ch in value)
     mixed = any(ch.isupper() for ch in value) and any(ch.islower() for ch in value)
     return has_digit or has_mark or mixed  # not a name ("updated_at", "my-token")

@@ -72,7 +72,11 @@ _PREPOSITIONS: Final = frozenset(
 )  # fmt: skip
 _ID_WORDS: Final = frozenset({"id", "ids", "identifier"})
 # Words for "number" between a word and the number it binds ("order no. 4711").
-_NUMBER_WORDS: Final = frozenset({"number", "numbers", "no", "nos", "nr", "num", "nummer", "#"})
+_NUMBER_WORDS: Final = frozenset(
+    {"number", "numbers", "no", "nos", "nr", "num", "nummer", "#",
+     # the verb between a word and its value ("Order number is …", "Kundennummer lautet …")
+     "is", "was", "are", "were", "be", "ist", "war", "sind", "lautet", "lauten", "lautete"}
+)  # fmt: skip
 # Characters read back for a word bound to a value.
 _BOUND_READ: Final = 60
 # In a schema, the party a value belongs to qualifies it ("ssn.customer").
@@ -91,13 +95,16 @@ _READ_BACK: Final = 200
 # Words of a label read before its colon; words that may stand between a value and
 # the sentence end before it, for the sentence before to be read too.
 _LABEL_WORDS: Final = 8
-# Kinds of documents and registers whose "ID" is their number.
-_DOCUMENTS: Final = frozenset(
-    {"PASSPORT", "NATIONAL_ID", "US_SSN", "US_ITIN", "DE_TAX_ID", "VAT_ID"}
-)
+# What joins the fields of a label naming several ("number/expiry", "DOB, name").
+_LISTS: Final = frozenset({"/", ",", "&", ";", "and", "und", "or", "oder"})
+# Kinds of identity documents, whose "ID" is their number ("Passport ID"; an
+# "ssn_id" is a record's id).
+_DOCUMENTS: Final = frozenset({"PASSPORT", "NATIONAL_ID"})
 _SENTENCE_TAIL: Final = 8
 # The longest line read as a table's row; lines read upwards to a header or a label.
 _MAX_ROW: Final = 4000
+# How a line that is no table's header ends: a sentence, a greeting, an intro.
+_NO_HEADER_END: Final = frozenset({".", "!", "?", ":", ",", ";"})
 # A cell mark or a double quote (a mark inside quotes is a cell's character).
 _CELL_MARKS: Final = {mark: re.compile(f'["{re.escape(mark)}]') for mark in ",;|"}
 # A pipe table's rule line ("|---|:--:|", "+------+------+").
@@ -158,16 +165,27 @@ class Page:
                 top = known
                 break
             up = self.line(top - 1)
-            cells = len(self.cuts(mark, *up))
-            # (a sheet's rows may drop their empty last cells: any gap makes a row)
-            same = cells > 0 if mark == "\t" else cells == count
-            if not same and not (mark == "|" and up[1] > up[0] and _RULE.fullmatch(self.text, *up)):
-                break
+            if not self._in_block(mark, up, count):
+                # one irregular row ("Weber, Tom" unquoted, a stray trailing comma) in
+                # a table goes on above it
+                if not (mark != "\t" and up[0] and self.cuts(mark, *up)
+                        and self._in_block(mark, self.line(up[0] - 1), count)):
+                    break
+                up = self.line(up[0] - 1)
             top = up[0]
             passed.append(top)
         for line in passed:
             self._tops[(mark, line)] = top
         return top
+
+    def _in_block(self, mark: str, line: tuple[int, int], count: int) -> bool:
+        """The line belongs to a block of rows of ``count`` cell marks (a pipe table's
+        rule line does; a sheet's rows may drop their empty last cells: for column gaps
+        any gap makes a row)."""
+        cells = len(self.cuts(mark, *line))
+        if cells == count or (mark == "\t" and cells > 0):
+            return True
+        return mark == "|" and line[1] > line[0] and _RULE.fullmatch(self.text, *line) is not None
 
     def place(self, spans: Sequence[Span], values: list[Found]) -> None:
         """Set the entries' spans and every value on the page (spans and candidates)."""
@@ -317,8 +335,10 @@ def label(label_tokens: Sequence[str]) -> Verdict:
         # in prose "pass" is a verb
         return _PASS
     cut = _head_end(words)
-    if cut > 1 and words[cut - 1] in ABOUT_A_VALUE:
-        return OTHER_KIND  # "secret name", "token expiry": about a value, not it
+    if cut > 1 and words[cut - 1] in ABOUT_A_VALUE and not _LISTS.intersection(kept):
+        # "secret name", "token expiry": about a value, not it (but "Passport
+        # number/expiry" names two fields, the passport's first)
+        return OTHER_KIND
     head = _nearest(words[:cut], _LABEL_WORDS)
     if isinstance(head, frozenset):
         return head.union(*_kinds(words[:cut]))
@@ -605,8 +625,14 @@ def table_cell(
         cell = cuts[column - 1] + 1 if column else line_start
         top = page.top(mark, line_start)
         header = _header_line(page, top, line_start, mark)
-        if header is None:
-            continue
+        if header is None and line_start and page.cuts(mark, *page.line(line_start - 1)):
+            # an irregular row (a stray comma) under a table: the table's header, if
+            # it names columns (no digits, no cell of more than four words)
+            header = _header_line(page, page.top(mark, line_start - 1), line_start, mark)
+            if header is not None and not _names_columns(text[header[0] : header[1]], mark):
+                header = None
+        if header is None or text[header[0] : header[1]].rstrip()[-1:] in _NO_HEADER_END:
+            continue  # (a sentence or a greeting over a line: "Hi team," "as follows:")
         bounds = [header[0] - 1, *page.cuts(mark, *header), header[1]]
         names = [text[a + 1 : b] for a, b in itertools.pairwise(bounds)]
         if column >= len(names) or sum(ch.isdigit() for ch in names[column]) > 2:
@@ -615,6 +641,12 @@ def table_cell(
             continue  # one mark a line: a header's cells are names, not sentences
         return _header(names[column]), cell, True
     return None, line_start, False
+
+
+def _names_columns(line: str, mark: str) -> bool:
+    return not any(ch.isdigit() for ch in line) and all(
+        len(cell.split()) <= 4 for cell in line.split(mark)
+    )
 
 
 def _header_line(page: Page, top: int, line_start: int, mark: str) -> tuple[int, int] | None:

@@ -87,9 +87,10 @@ _DATE: Final = re.compile(
 # Where values are looked for (each pattern starts with a character class, so that the
 # engine skips to it): runs of digits and separators of seven characters or more, runs
 # of digits (for codes), dates written with digits first, codes in capitals.
-_NUMBER_CLUSTER: Final = re.compile(r"[0-9][0-9 \-./()]{5,}[0-9]")
+_NUMBER_CLUSTER: Final = re.compile(r"[0-9][0-9 \-./()]{5,}[0-9]")  # (7 characters or more)
 _DIGIT_RUN: Final = re.compile(r"[0-9][0-9A-Za-z]*")
 _DIGITS: Final = re.compile(r"[0-9]+")
+_A_DIGIT: Final = re.compile(r"[0-9]")
 _DIGIT_DATE: Final = re.compile(
     r"[0-9](?:[0-9]{0,3}[./\-][0-9]{1,2}[./\-][0-9]{2,4}"
     r"|[0-9]?(?:st|nd|rd|th|\.)?[ ](?:of[ ])?[A-Za-z]{3,9}\.?,?[ ][0-9]{4})(?![\w\-/]|\.[0-9])"
@@ -136,18 +137,35 @@ def candidates(
     secrets: Sequence[int] = (),
     births: Sequence[int] = (),
     gaps: Sequence[int] = (),
+    check: Callable[[], None] = lambda: None,
 ) -> None:
     """Call ``add(start, end, shapes)`` for each value of ``text`` whose shapes meet
     ``labels`` (see the module docstring); nothing inside ``taken`` (sorted spans: the
     entries' values) is looked at, and no value runs over a column gap at ``gaps`` (a
-    table's cells are values of their own).  Credentials are looked for only after the
-    words for one at ``secrets``, dates written with a month's name only after the words
-    for a birth at ``births`` (a label bound to them stands right before them)."""
+    table's cells are values of their own; ``check`` is called now and then: the
+    detector's time budget).  Credentials are looked for only after the
+    words for one at ``secrets``, dates only in a text with a word for a birth (at
+    ``births``; every label naming one holds such a word), and those written with a
+    month's name only after one (a label bound to them stands right before them)."""
     inside = _Taken(taken)
-    search = _NUMBER_CLUSTER.search
     at = 0
-    while (cluster := search(text, at)) is not None:
-        at = cluster.start()
+    cluster_end = 0
+    steps = 0
+    while True:
+        steps += 1
+        if steps % 64 == 0:
+            check()
+        # a digit inside the cluster read last, seven characters or more before its
+        # end, starts a cluster running to that end: only past it is the text searched
+        # again (a page of numbers is one cluster)
+        digit = _A_DIGIT.search(text, at, cluster_end - 6) if at < cluster_end else None
+        if digit is not None:
+            at = digit.start()
+        else:
+            cluster = _NUMBER_CLUSTER.search(text, at)
+            if cluster is None:
+                break
+            at, cluster_end = cluster.span()
         taken_end = inside.end(at)
         if taken_end:  # the rest of the run after an entry's value
             at = taken_end
@@ -212,7 +230,7 @@ def candidates(
         start = match.start()
         if not (start and text[start - 1] in _GLUED) and not inside(start):
             add(start, match.end(), _code_shapes(match.group()))
-    if "DATE_OF_BIRTH" in labels:
+    if "DATE_OF_BIRTH" in labels and births:
         for match in _DIGIT_DATE.finditer(text):
             start = match.start()
             if not (start and text[start - 1] in _GLUED) and not inside(start):

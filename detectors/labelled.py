@@ -101,12 +101,13 @@ _CARD_AFTER: Final = frozenset(
 )  # fmt: skip
 # Words for a secret and for a birth: without one in a text, no token is a credential
 # and no date a birth date (the scan skips looking for them).  Each word of the label
-# vocabulary that names a secret holds one (tests/unit/detectors/test_labelled.py).
+# vocabulary that names a secret or a birth holds one (tests/unit/detectors/
+# test_labelled.py).
 _SECRET_WORDS: Final = re.compile(
     r"pass|pwd|pw\b|secret|token|key|kennwort|credential|geheim|schlussel|auth|cred|bearer"
     r"|zugang|dsn|connection"
 )
-_BIRTH_WORDS: Final = re.compile(r"born|birth|dob|d\.o\.b|geb|geboren|geburt")
+_BIRTH_WORDS: Final = re.compile(r"born|birth|dob|d[. ]o[. ]b|geb")
 # Labels typed only by a label bound to the value (a key, a word or two before it): a
 # token or a date far after a word for a secret or a birth is something else.
 _BOUND: Final = frozenset({"API_KEY", "DATE_OF_BIRTH"})
@@ -179,7 +180,7 @@ class LabelReader:
         if "API_KEY" in labels and secrets:
             spans = self._credentials(page, lowered, spans, name)
         births = [hit.end() for hit in _BIRTH_WORDS.finditer(lowered)]
-        found = self._candidates(page, spans, labels, secrets, births)
+        found = self._candidates(page, spans, labels, secrets, births, check)
         if not found:
             return spans
         # the values a label may be read across (list siblings): not generated tokens,
@@ -312,6 +313,7 @@ class LabelReader:
         labels: frozenset[str],
         secrets: list[int],
         births: list[int],
+        check: Check,
     ) -> list[Found]:
         """Values of a shape some label may take, outside the entries' spans (or around
         an entry's phone number, which a longer value may replace), by start and the
@@ -339,7 +341,7 @@ class LabelReader:
         taken = [(s.start, s.end) for s in spans if s.label != "PHONE"]
         candidates(
             page.text, page.breaks, labels, taken, add,
-            secrets=secrets, births=births, gaps=page.gaps,
+            secrets=secrets, births=births, gaps=page.gaps, check=check,
         )  # fmt: skip
         for span in spans:  # a BIC right after an IBAN ("… / DMKZGBK8XXX")
             if span.label == "IBAN" and "BIC" in labels:
@@ -371,7 +373,12 @@ class LabelReader:
             return None
         for label, validate in self._checks:
             if label in verdict and label in shapes and validate(value):
-                if label == "NATIONAL_ID" and "PASSPORT" in verdict and passport_serial(value):
+                if (
+                    label == "NATIONAL_ID"
+                    and "PASSPORT" in verdict
+                    and "PASSPORT" in self._labels
+                    and passport_serial(value)
+                ):
                     return "PASSPORT"
                 return label
         return None
@@ -388,7 +395,12 @@ class LabelReader:
             verdict, _ = before(page, cell, start, shapes, words)
             if verdict is None:
                 verdict = _remark(after, shapes)
-            return verdict if verdict is not None else row
+            if verdict is None:
+                verdict = row
+            if verdict is not None:
+                return verdict
+            # a header that names nothing ("Hi team," over "SSNs: 536221234, …", an
+            # aligned form "Name:   Anna" over "Passport:   521616909"): read as a line
         if cell > line_start:  # a form's line: its own cell, then the label before
             verdict, _ = before(page, cell, start, shapes, words)
             if verdict is not None:

@@ -43,6 +43,8 @@ ROWS: list[tuple[str, list[str]]] = [
     ("password=Ab(c)d12", ["Ab(c)d12"]),
     # a list of words in prose is no password ("passwords: mellon,radiance")
     ("retrieve the secrets of these passwords: mellon,radiance", []),
+    # but ";" is a password's mark
+    ("password: correct;horse;battery;staple", ["correct;horse;battery;staple"]),
     # a URL's password runs to the last "@" before its host
     ("postgres://svc:YlPcoQ@!aj4rys+y9n0@10.226.42.9:6543/orders", ["YlPcoQ@!aj4rys+y9n0"]),
     # a login call, a basic-auth pair, curl's -u

@@ -396,3 +396,67 @@ def test_a_long_table_is_read_to_its_last_row() -> None:
     rows = [f"Person {i},{536221234 + i * 7}" for i in range(60)]
     found = spans_of(DETECTOR, "name,ssn\n" + "\n".join(rows))
     assert found == [("US_SSN", row.split(",")[1]) for row in rows]
+
+
+@pytest.mark.parametrize(
+    "word", sorted(w for w, kinds in KINDS.items() if "DATE_OF_BIRTH" in kinds)
+)
+def test_every_word_for_a_birth_labels_a_date(word: str) -> None:
+    """Each word of the vocabulary that names a birth labels the date after it (the
+    scan looks for birth dates only in a text with a word for a birth)."""
+    text = f"{word}: 12.03.1985"
+    assert ("DATE_OF_BIRTH", "12.03.1985") in spans_of(DETECTOR, text), word
+
+
+# --- reviewed: a table's reading falls back to the line's; bonds through a verb ---------
+
+REVIEWED: list[tuple[str, list[tuple[str, str]]]] = [
+    # an aligned form is no table whose first line is a header
+    ("Name:       Anna Weber\nPassport:   521616909\nSSN:        536221234",
+     [("PASSPORT", "521616909"), ("US_SSN", "536221234")]),
+    ("Name:\tAnna Weber\nDOB:\t12.03.1985\nPassport:\t521616909",
+     [("DATE_OF_BIRTH", "12.03.1985"), ("PASSPORT", "521616909")]),
+    # a greeting or a sentence over a line with a comma is no header
+    ("Hi team,\nSSNs: 536221234, 536221235", [("US_SSN", "536221234"), ("US_SSN", "536221235")]),
+    ("Hi Anna; quick note.\nPassport; 521616909", [("PASSPORT", "521616909")]),
+    ("Hello Tom,\nmy passport number changed, new one is 521616909", [("PASSPORT", "521616909")]),
+    # one irregular row: the table goes on above it, and the row reads its header
+    ("id,name,passport\n1,Anna,521616909,\n2,Tom,617182775\n3,Li,717182775",
+     [("PASSPORT", "521616909"), ("PASSPORT", "617182775"), ("PASSPORT", "717182775")]),
+    # a label naming two fields names the first ("number/expiry")
+    ("Passport number/expiry: 521616909 / 2030-01-01", [("PASSPORT", "521616909")]),
+    ("DOB / name: 12.03.1985 / Anna", [("DATE_OF_BIRTH", "12.03.1985")]),
+    # a verb between another thing's word and the value keeps the bond
+    ("Order number is 302-8722829-2388129", []),
+    ("Kundennummer lautet 0151 2345678", []),
+    ("Invoice number is 0350359051", []),
+]
+
+
+@pytest.mark.parametrize(("text", "typed"), REVIEWED)
+def test_reviewed_rows(text: str, typed: list[tuple[str, str]]) -> None:
+    """Rows an adversarial review of the table reader found (each leaked or was
+    over-masked on the first version)."""
+    assert sorted(spans_of(DETECTOR, text)) == sorted(typed)
+
+
+def test_a_serial_is_typed_only_with_labels_the_detector_declares() -> None:
+    """Without PASSPORT among its entries, a German passport's serial under a word for
+    both documents is a NATIONAL_ID, not a label the detector does not declare."""
+    national = create({"entities": ["DE_ID_CARD"]}, DetectorContext(name="regex"))
+    assert spans_of(national, "Dokument: C01X00T47") == [("NATIONAL_ID", "C01X00T47")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "v" + "1." * 100_000,
+        " ".join(f"-0.{i % 97 + 1}" for i in range(40_000)),
+        "Orders:\n" + "\n".join(f"- 302-{8722829 + i}-2388129" for i in range(5_000)),
+    ],
+    ids=["dotted", "floats", "bullets"],
+)
+def test_a_page_of_numbers_is_read_within_the_budget(text: str) -> None:
+    """A page that is one run of digit groups is read in linear time (the scan's budget
+    would refuse it otherwise, DetectorError)."""
+    DETECTOR.scan(build_views([text])[0].text)
