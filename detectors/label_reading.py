@@ -77,6 +77,11 @@ _NUMBER_WORDS: Final = frozenset(
      # the verb between a word and its value ("Order number is …", "Kundennummer lautet …")
      "is", "was", "are", "were", "be", "ist", "war", "sind", "lautet", "lauten", "lautete"}
 )  # fmt: skip
+# Words that attach a noun to one before it ("Telefonnummer des Vertrags", "Handynummer
+# im Auftrag"): after a word for a kind, that noun is no value's own name.
+_ATTACHING: Final = frozenset(
+    {"der", "des", "im", "zur", "zum", "vom", "von", "fur", "of", "for", "on", "in"}
+)
 # Characters read back for a word bound to a value.
 _BOUND_READ: Final = 60
 # In a schema, the party a value belongs to qualifies it ("ssn.customer").
@@ -103,8 +108,8 @@ _DOCUMENTS: Final = frozenset({"PASSPORT", "NATIONAL_ID"})
 _SENTENCE_TAIL: Final = 8
 # The longest line read as a table's row; lines read upwards to a header or a label.
 _MAX_ROW: Final = 4000
-# How a line that is no table's header ends: a sentence, a greeting, an intro.
-_NO_HEADER_END: Final = frozenset({".", "!", "?", ":", ",", ";"})
+# How a sentence or an intro over a table ends.
+_SENTENCE_ENDS: Final = frozenset({".", "!", "?", ":"})
 # A cell mark or a double quote (a mark inside quotes is a cell's character).
 _CELL_MARKS: Final = {mark: re.compile(f'["{re.escape(mark)}]') for mark in ",;|"}
 # A pipe table's rule line ("|---|:--:|", "+------+------+").
@@ -156,7 +161,7 @@ class Page:
         """The first line of the block of lines above and at ``line_start`` that have
         as many ``mark`` cells as it (a pipe table's rule lines included; for column
         gaps, lines with any)."""
-        count = len(self.cuts(mark, *self.line(line_start)))
+        count = self._marks(mark, self.line(line_start))
         passed = [line_start]
         top = line_start
         while top:
@@ -166,9 +171,10 @@ class Page:
                 break
             up = self.line(top - 1)
             if not self._in_block(mark, up, count):
-                # one irregular row ("Weber, Tom" unquoted, a stray trailing comma) in
-                # a table goes on above it
-                if not (mark != "\t" and up[0] and self.cuts(mark, *up)
+                # one irregular row ("Weber, Tom" unquoted, a stray trailing comma: more
+                # cells, a value in them) in a table goes on above it
+                if not (mark != "\t" and up[0] and self._marks(mark, up) > count
+                        and any(ch.isdigit() for ch in self.text[up[0] : up[1]])
                         and self._in_block(mark, self.line(up[0] - 1), count)):
                     break
                 up = self.line(up[0] - 1)
@@ -178,11 +184,19 @@ class Page:
             self._tops[(mark, line)] = top
         return top
 
+    def _marks(self, mark: str, line: tuple[int, int]) -> int:
+        """How many cell marks the line has, one ending it not counted (a sheet's
+        export writes "Anna,521616909," on some rows)."""
+        count = len(self.cuts(mark, *line))
+        if count and mark != "\t" and self.text[line[0] : line[1]].rstrip().endswith(mark):
+            count -= 1
+        return count
+
     def _in_block(self, mark: str, line: tuple[int, int], count: int) -> bool:
         """The line belongs to a block of rows of ``count`` cell marks (a pipe table's
         rule line does; a sheet's rows may drop their empty last cells: for column gaps
         any gap makes a row)."""
-        cells = len(self.cuts(mark, *line))
+        cells = self._marks(mark, line)
         if cells == count or (mark == "\t" and cells > 0):
             return True
         return mark == "|" and line[1] > line[0] and _RULE.fullmatch(self.text, *line) is not None
@@ -410,7 +424,12 @@ def bound_to_another_thing(page: Page, line_start: int, start: int) -> bool:
         at -= 1
     if at < 0 or found[at] in _PARTIES:
         return False
-    named, _ = _named_at(found, at)
+    named, size = _named_at(found, at)
+    head = at - size - 1
+    if head >= 0 and found[head + 1] in _ATTACHING and _is_word(found[head]):
+        kind, _ = _named_at(found, head)
+        if isinstance(kind, frozenset):
+            return False  # "Telefonnummer der Bestellung ist …": the order's phone number
     return named == OTHER_KIND
 
 
@@ -625,13 +644,7 @@ def table_cell(
         cell = cuts[column - 1] + 1 if column else line_start
         top = page.top(mark, line_start)
         header = _header_line(page, top, line_start, mark)
-        if header is None and line_start and page.cuts(mark, *page.line(line_start - 1)):
-            # an irregular row (a stray comma) under a table: the table's header, if
-            # it names columns (no digits, no cell of more than four words)
-            header = _header_line(page, page.top(mark, line_start - 1), line_start, mark)
-            if header is not None and not _names_columns(text[header[0] : header[1]], mark):
-                header = None
-        if header is None or text[header[0] : header[1]].rstrip()[-1:] in _NO_HEADER_END:
+        if header is None or _prose(text[header[0] : header[1]], mark):
             continue  # (a sentence or a greeting over a line: "Hi team," "as follows:")
         bounds = [header[0] - 1, *page.cuts(mark, *header), header[1]]
         names = [text[a + 1 : b] for a, b in itertools.pairwise(bounds)]
@@ -643,9 +656,19 @@ def table_cell(
     return None, line_start, False
 
 
-def _names_columns(line: str, mark: str) -> bool:
-    return not any(ch.isdigit() for ch in line) and all(
-        len(cell.split()) <= 4 for cell in line.split(mark)
+def _prose(line: str, mark: str) -> bool:
+    """A line over others that is no table's header: a sentence (its last cell of two
+    words or more ends with ".", "!", "?" or ":" after a word of four letters or more:
+    "Hi Anna; quick note.", not "Passport No.") or a greeting ("Hi team,": one cell and
+    the mark)."""
+    stripped = line.rstrip()
+    if stripped.endswith(mark) and stripped.count(mark) == 1:
+        return True
+    last = stripped.rsplit(mark, 1)[-1].split()
+    return (
+        len(last) >= 2
+        and last[-1][-1:] in _SENTENCE_ENDS
+        and len(last[-1].rstrip(".!?:")) >= 4
     )
 
 

@@ -107,7 +107,7 @@ _SECRET_WORDS: Final = re.compile(
     r"pass|pwd|pw\b|secret|token|key|kennwort|credential|geheim|schlussel|auth|cred|bearer"
     r"|zugang|dsn|connection"
 )
-_BIRTH_WORDS: Final = re.compile(r"born|birth|dob|d[. ]o[. ]b|geb")
+_BIRTH_WORDS: Final = re.compile(r"born|birth|geb|d[\W_]{0,2}o[\W_]{0,2}b")
 # Labels typed only by a label bound to the value (a key, a word or two before it): a
 # token or a date far after a word for a secret or a birth is something else.
 _BOUND: Final = frozenset({"API_KEY", "DATE_OF_BIRTH"})
@@ -408,7 +408,7 @@ class LabelReader:
         verdict, alone = before(page, line_start, start, shapes, words)
         if verdict is not None:
             return verdict
-        if alone:
+        if alone and not in_table:  # (a table's label above is its header)
             above = label_above(page, line_start)
             if above is not None:
                 return above

@@ -430,6 +430,31 @@ REVIEWED: list[tuple[str, list[tuple[str, str]]]] = [
     ("Order number is 302-8722829-2388129", []),
     ("Kundennummer lautet 0151 2345678", []),
     ("Invoice number is 0350359051", []),
+    ("Customer reports a double charge on order 302-8722829-2388129.", []),
+    # but a thing attached to a word for a kind only says whose the value is
+    ("Die Telefonnummer der Bestellung ist 0301234567", [("PHONE", "0301234567")]),
+    ("Die Handynummer im Auftrag ist 0151 23456789", [("PHONE", "0151 23456789")]),
+    # (second review) a header ending in a sheet's trailing mark, an abbreviation, a
+    # question is a header; a line between two tables joins neither
+    ("name,ssn,dob,\nAnna Weber,536221234,1980-01-02,\nTom Ray,536221235,1981-03-04,",
+     [("US_SSN", "536221234"), ("DATE_OF_BIRTH", "1980-01-02"),
+      ("US_SSN", "536221235"), ("DATE_OF_BIRTH", "1981-03-04")]),
+    ("Name,SSN,Tel.\nAnna,536221234,2125550143",
+     [("US_SSN", "536221234"), ("PHONE", "2125550143")]),
+    ("name,ssn,verified?\nAnna,536221234,yes", [("US_SSN", "536221234")]),
+    ("Name,Passport No.\nAnna,521616909", [("PASSPORT", "521616909")]),
+    ("Kunde;Geb.\nAnna;01.02.1980", [("DATE_OF_BIRTH", "01.02.1980")]),
+    ("order,date,total\n1001,2024-03-01,59.90\nNext, the customers:\nname,ssn,city\n"
+     "Anna,536221234,Berlin", [("US_SSN", "536221234")]),
+    ("name,phone,city\nAnna,2125550143,Berlin\nOrders this week, all shipped:\n"
+     "order,tracking,total\n1001,3021234567,59.90", [("PHONE", "2125550143")]),
+    ("order,date,total\n1001,2024-03-01,59.90\nSSN, 536221234", [("US_SSN", "536221234")]),
+    ("Subject: order, invoice\nHi Tom, quick one\nPassport, 521616909, expires 2027",
+     [("PASSPORT", "521616909")]),
+    # every spelling of "DOB" the vocabulary reads
+    ("D-O-B: 01/02/1980", [("DATE_OF_BIRTH", "01/02/1980")]),
+    ("D. O. B.: 01/02/1980", [("DATE_OF_BIRTH", "01/02/1980")]),
+    ("d_o_b=1980-01-02", [("DATE_OF_BIRTH", "1980-01-02")]),
 ]
 
 
