@@ -401,7 +401,7 @@ class LabelReader:
                 return verdict
             # a header that names nothing ("Hi team," over "SSNs: 536221234, …", an
             # aligned form "Name:   Anna" over "Passport:   521616909"): read as a line
-        if cell > line_start:  # a form's line: its own cell, then the label before
+        if cell > line_start and not in_table:  # a form's line: its own cell first
             verdict, _ = before(page, cell, start, shapes, words)
             if verdict is not None:
                 return verdict
