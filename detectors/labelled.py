@@ -176,9 +176,9 @@ class LabelReader:
         page.place(spans, [(s.start, s.end, frozenset({s.label})) for s in spans])
         spans = self._complete(page, self._vetted(page, spans), name)
         labels = self._labels
-        secrets = [hit.end() for hit in _SECRET_WORDS.finditer(lowered)]
-        if "API_KEY" in labels and secrets:
+        if "API_KEY" in labels:  # (credential_fields has its own gate: URLs, logins, -u)
             spans = self._credentials(page, lowered, spans, name)
+        secrets = [hit.end() for hit in _SECRET_WORDS.finditer(lowered)]
         births = [hit.end() for hit in _BIRTH_WORDS.finditer(lowered)]
         found = self._candidates(page, spans, labels, secrets, births, check)
         if not found:

@@ -12,7 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from detectors.credential_fields import credential_fields
+from detectors.regex import create
 from pipelines.canon.view import build_views
+from pipelines.spans import DetectorContext
+from tests.conftest import scan_views
 
 
 def fields(text: str) -> list[str]:
@@ -106,3 +109,20 @@ def test_a_password_under_its_key_is_read_whole(key: str, value: str, syntax: st
         return  # a stand-in by construction (tested in the rows)
     text = "config:\n" + syntax.format(key=key, value=value) + "next: 1"
     assert fields(text) == [value], text
+
+
+@pytest.mark.parametrize(("text", "expected"), [row for row in ROWS if row[1]])
+def test_the_detector_masks_each_field_whatever_words_stand_around(
+    text: str, expected: list[str]
+) -> None:
+    """Through the regex detector every credential a row's syntax holds is covered whole,
+    with or without a word for a secret in the text (a URL's userinfo, a login call and
+    curl's -u name none)."""
+    detector = create({}, DetectorContext(name="regex"))
+    for prose in (text, f"look at this: {text}"):
+        spans = scan_views(detector.scan, prose)
+        for value in expected:
+            start = prose.index(value)
+            assert any(
+                s.start <= start and start + len(value) <= s.end for s in spans
+            ), (prose, value, spans)
