@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from detectors.id_validators import is_fill_in
-from detectors.label_values import line_end
+from detectors.label_values import SSH_PUBLIC_KEY, line_end
 from detectors.label_words import ABOUT_A_VALUE, OTHER_KIND, classify
 
 __all__ = ["credential_fields"]
@@ -166,6 +166,8 @@ def _assigned(text: str, start: int, end: int, breaks: Sequence[int]) -> tuple[i
     eol = line_end(breaks, end, len(text))
     if at > eol:
         return None  # "tokens:" + line break + "  google: …": a key above other keys
+    if SSH_PUBLIC_KEY.match(text, at) is not None:
+        return None  # "Schlüssel: ssh-ed25519 AAAA… laptop": a public key
     prefix = _LITERAL_PREFIX.match(text, at)
     if prefix is not None:
         at = prefix.end()  # f"…", r'…'

@@ -242,7 +242,7 @@ class Page:
             at = min(end, high)
             last = (at, labels)
         parts.append(text[at:high])
-        near = last[1] if last is not None and not text[last[0] : high].strip(" /,;:-|") else None
+        near = last[1] if last is not None and not text[last[0] : high].strip(" /,;:-|(") else None
         return "".join(parts), near
 
 

@@ -27,6 +27,15 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Final, final
 
+from stdnum.au import tfn as au_tfn
+from stdnum.be import nn as be_nn
+from stdnum.br import cpf as br_cpf
+from stdnum.dk import cpr as dk_cpr
+from stdnum.ie import pps as ie_pps
+from stdnum.no import fodselsnummer as no_fnr
+from stdnum.tr import tckimlik as tr_tckimlik
+from stdnum.za import idnr as za_idnr
+
 from detectors import id_validators as idv
 from detectors import validators as v
 from detectors.label_words import OTHER_KIND, SECRET_KINDS, classify
@@ -35,8 +44,10 @@ __all__ = [
     "AFTER_IBAN",
     "EXTENSION",
     "PRIORITY",
+    "SSH_PUBLIC_KEY",
     "Found",
     "candidates",
+    "checked_national_id",
     "checks",
     "inside_break",
     "line_end",
@@ -70,6 +81,8 @@ _CODE: Final = re.compile(
     r"|[A-Z][ ][0-9]{7}"  # P 1234567
     r"|[A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?"  # a BIC
     r"|(?=[A-Za-z]{0,11}[0-9])[A-Za-z0-9]{6,12}"  # letters and digits
+    # ... and such a code in hyphenated groups ("Y-4108010-V", "100997-776S")
+    r"|(?=[A-Za-z0-9\-]{0,15}[0-9])(?=[0-9\-]{0,15}[A-Za-z])[A-Za-z0-9]{1,10}(?:-[A-Za-z0-9]{1,10}){1,3}"
     r")(?![\w@]|[\-/.][\w])"
 )
 # A generated credential: a run of token characters holding a digit.
@@ -95,6 +108,11 @@ _DIGIT_DATE: Final = re.compile(
     r"[0-9](?:[0-9]{0,3}[./\-][0-9]{1,2}[./\-][0-9]{2,4}"
     r"|[0-9]?(?:st|nd|rd|th|\.)?[ ](?:of[ ])?[A-Za-z]{3,9}\.?,?[ ][0-9]{4})(?![\w\-/]|\.[0-9])"
 )
+# A date written with its month's name first ("Jun 20, 1998", "October 4, 2003").
+_MONTH_DATE: Final = re.compile(
+    r"(?<![\w.\-/])(?i:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]{0,6}\.?[ ]"
+    r"[0-9]{1,2}(?:st|nd|rd|th)?,?[ ][0-9]{4}(?![\w\-/]|\.[0-9])"
+)
 # A run of printable characters a password may be: not ending in a sentence's mark.
 _WORD_RUN: Final = re.compile(r"(?<![^\s\"'`(\[{<,;=:])[^\s\"'`<>()\[\]{},;]{8,64}(?<![.,;:!?])")
 # How far after a word for a secret or a birth the value it labels may start.
@@ -103,13 +121,26 @@ _BOUND_REACH: Final = 160
 _LONGEST_TOKEN: Final = 300
 _CAPS: Final = re.compile(r"[A-Z][A-Z0-9]{7,10}(?![A-Za-z0-9_@]|[\-/.][A-Za-z0-9])")
 _GLUED: Final = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_@.-/")
-# A BIC right after its IBAN, with a slash, comma or space between.
-AFTER_IBAN: Final = re.compile(r"[ ]?[/,;]?[ ]?([A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?)(?![\w\-])")
+# A BIC right after its IBAN, with a slash, comma or space between, or in brackets.
+AFTER_IBAN: Final = re.compile(
+    r"[ ]?[/,;]?[ ]?(?:\([ ]?)?([A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?)(?![\w\-])"
+)
 # A phone number's extension or dial-string tail, at the end of a value.
 EXTENSION: Final = re.compile(
     r"(?:[ ]?(?:x|ext\.?|extension|durchwahl|dw|apparat)[ ]?|,{1,3}|;ext=)[0-9]{1,6}$"
 )
-_DATE_LIKE: Final = re.compile(r"[0-9]{1,4}[./\-][0-9]{1,2}[./\-][0-9]{1,4}")
+# An OpenSSH public key (RFC 4253 6.6 key type, then its base64 blob): public, no
+# credential, whatever word stands before it.
+SSH_PUBLIC_KEY: Final = re.compile(
+    r"(?:ssh-(?:rsa|dss|ed25519|ed448)|ecdsa-sha2-nistp(?:256|384|521)"
+    r"|sk-(?:ssh-ed25519|ecdsa-sha2-nistp256)@openssh\.com)[ ](AAAA[A-Za-z0-9+/]+=*)"
+)
+# A date: day, month and a year of two or four digits, or the year first; an ISO date
+# with its time after it ("2026-06-25 01:44:34") too.
+_DATE_LIKE: Final = re.compile(
+    r"[0-9]{1,2}[./\-][0-9]{1,2}[./\-](?:[0-9]{2}|[0-9]{4})|[0-9]{4}[./\-][0-9]{1,2}[./\-][0-9]{1,2}"
+)
+_ISO_DATE_TIME: Final = re.compile(r"(?:19|20)[0-9]{2}-[01][0-9]-[0-3][0-9][ T][0-9]")
 # A decimal number: two decimals, or a point after 0 or an integer without leading
 # zero ("0.84147098", "3.14159"; "030.1234567" is a phone number written with a dot).
 _DECIMAL: Final = re.compile(r"[0-9]+[.,][0-9]{1,2}|(?:0|[1-9][0-9]*)\.[0-9]+")
@@ -235,6 +266,9 @@ def candidates(
             start = match.start()
             if not (start and text[start - 1] in _GLUED) and not inside(start):
                 add(start, match.end(), _DOB)
+        for match in _MONTH_DATE.finditer(text):  # (a table's column, a form's field)
+            if not inside(match.start()):
+                add(*match.span(), _DOB)
         for at in births:  # "born March 5, 1985"
             date = _DATE.search(text, at, min(len(text), at + _BOUND_REACH))
             if date is not None and not inside(date.start()):
@@ -247,6 +281,10 @@ def candidates(
             token = _TOKEN.search(text, at, seen)
             while token is not None and token.start() < reach:
                 value = token.group()
+                public = SSH_PUBLIC_KEY.match(text, token.start())
+                if public is not None:  # a public key's type and blob
+                    token = _TOKEN.search(text, public.end(), seen)
+                    continue
                 if len(value) >= 8 and _token_like(value) and not inside(token.start()):
                     add(*token.span(), SECRET_KINDS)
                 token = _TOKEN.search(text, token.end(), seen)
@@ -285,13 +323,19 @@ class _Taken:
 def _code_starts(text: str, at: int, begin: int) -> list[int]:
     """Where a code holding the digit run at ``at`` may start: the letters glued before
     it, or a short upper-case prefix and a space (``DE 298 722 007``, ``AB 12 34 56 C``,
-    ``P 1234567``)."""
+    ``P 1234567``) or a hyphen (``Y-4108010-V``)."""
     starts = [begin]
     if begin >= 2 and text[begin - 1] == " ":
         word = begin - 1
         while word > 0 and begin - 1 - word < 3 and text[word - 1].isupper():
             word -= 1
         if word < begin - 1 and not (word and text[word - 1].isalnum()):
+            starts.append(word)
+    elif begin >= 2 and text[begin - 1] == "-" and text[begin - 2].isupper():
+        word = begin - 2  # a letter and a hyphen ("Y-4108010-V")
+        while word > 0 and begin - 1 - word < 3 and text[word - 1].isupper():
+            word -= 1
+        if not (word and (text[word - 1].isalnum() or text[word - 1] in "-@./")):
             starts.append(word)
     return starts
 
@@ -302,7 +346,7 @@ def _code_starts(text: str, at: int, begin: int) -> list[int]:
 def _number_shapes(value: str) -> frozenset[str]:
     """The labels a run of digit groups may carry, by its digits and grouping."""
     main = EXTENSION.sub("", value)
-    if _DATE_LIKE.fullmatch(main) or _DECIMAL.fullmatch(main):
+    if _DATE_LIKE.fullmatch(main) or _DECIMAL.fullmatch(main) or _ISO_DATE_TIME.match(main):
         return frozenset()
     count = len(v.digits_only(main))
     separators = {ch for ch in main.strip("+()") if not ch.isdigit()}
@@ -413,18 +457,41 @@ _LABELLED_ID: Final = re.compile(r"[A-Z]{0,2}[0-9]{8,12}")
 
 
 def _is_national_id(value: str) -> bool:
+    return checked_national_id(value) or _LABELLED_ID.fullmatch(
+        value.replace(" ", "").replace(".", "").replace("-", "").upper()
+    ) is not None
+
+
+# National numbers with a check digit that only a label makes worth checking (alone, a
+# run of digits passes one of them often enough): python-stdnum's modules.
+_LABELLED_CHECKS: Final = (
+    au_tfn.is_valid, dk_cpr.is_valid, be_nn.is_valid, no_fnr.is_valid, tr_tckimlik.is_valid,
+    br_cpf.is_valid, za_idnr.is_valid, ie_pps.is_valid,
+)  # fmt: skip
+
+
+def checked_national_id(value: str) -> bool:
+    """A national number that passes its issuer's check (not only a labelled shape)."""
     compact = value.replace(" ", "").replace(".", "").replace("-", "")
     upper = compact.upper()
     return (
-        idv.is_uk_nino(upper)
+        any(_checked(check, compact) for check in _LABELLED_CHECKS)
+        or idv.is_uk_nino(upper)
         or idv.is_gb_nhs(compact)
         or idv.is_ca_sin(compact)
         or idv.is_at_svnr(compact)
         or idv.is_de_rvnr(upper)
         or idv.is_national_id(compact)
+        or idv.is_national_id(value.replace(" ", "").upper())  # (FI: "100997-776S")
         or _DE_ID_CARD.fullmatch(upper) is not None
-        or _LABELLED_ID.fullmatch(upper) is not None
     )
+
+
+def _checked(check: Callable[[str], bool], value: str) -> bool:
+    try:
+        return value.isascii() and check(value)
+    except Exception:  # (a third-party check that trips over odd input)
+        return False
 
 
 def _is_passport(value: str) -> bool:

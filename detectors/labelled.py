@@ -63,6 +63,7 @@ from detectors.label_values import (
     PRIORITY,
     Found,
     candidates,
+    checked_national_id,
     checks,
     inside_break,
     passport_serial,
@@ -117,6 +118,9 @@ _VETOED: Final = frozenset(
     {"PHONE", "CREDIT_CARD", "US_SSN", "US_ITIN", "PASSPORT", "NATIONAL_ID", "DE_TAX_ID"}
 )
 _PHONE: Final = frozenset({"PHONE"})
+# Kinds a label names together with NATIONAL_ID whose own shape and check decide: a
+# value of their shape that fails their check is none of them.
+_SHAPED: Final = ("DE_TAX_ID", "US_SSN", "US_ITIN")
 # Labels whose values stand in one cell of a table: an entry's span across a column gap
 # is two cells.
 _ONE_CELL: Final = frozenset(
@@ -223,8 +227,14 @@ class LabelReader:
         text = page.text
         for span in spans:
             if span.label in _VETOED:
-                line_start, _ = page.line(span.start)
+                line_start, line_end = page.line(span.start)
                 verdict, _ = before(page, line_start, span.start, frozenset(), 1)
+                if verdict is None and span.label == "PHONE":
+                    # a phone-shaped value in a table's column names what the header
+                    # names ("Nat. ID" over "010224-6535")
+                    header, _, in_table = table_cell(page, line_start, line_end, span.start)
+                    if in_table and isinstance(header, frozenset):
+                        verdict = header
                 if (
                     verdict == OTHER_KIND
                     and bound_to_another_thing(page, line_start, span.start)
@@ -373,6 +383,21 @@ class LabelReader:
             return None
         for label, validate in self._checks:
             if label in verdict and label in shapes and validate(value):
+                if label in _BOUND and not shapes <= _BOUND:
+                    # read as far as the value's other shapes allow: a token or a date
+                    # is one of these only by a label bound to it
+                    bound = self._context(page, start, end, shapes & _BOUND)
+                    if not (isinstance(bound, frozenset) and label in bound):
+                        continue
+                if (
+                    label == "NATIONAL_ID"
+                    and any(kind in verdict and kind in shapes for kind in _SHAPED)
+                    and not checked_national_id(value)
+                ):
+                    # an IdNr's or an SSN's shape under its label, that failed its
+                    # check, is an invalid IdNr or SSN, not some other country's number
+                    # (unless it passes that number's own check)
+                    return None
                 if (
                     label == "NATIONAL_ID"
                     and "PASSPORT" in verdict
@@ -428,6 +453,7 @@ class LabelReader:
         if (
             "PHONE" in shapes
             and alone
+            and end <= line_end  # (the whole line: no number wrapped onto the next)
             and not after.strip(" .,;")
             and near_contact(page, line_start, line_end)
             and self._phone_in_block(page.text[start:end])

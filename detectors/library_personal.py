@@ -414,7 +414,7 @@ _DE_STREET: Final = (
 # A town: one name, or two where the first is a prefix ("Bad", "Sankt", "Markt", …) or
 # an adjective in -sch ("Hannoversch Münden", "Bergisch Gladbach", "Schwäbisch Hall");
 # then a river or region after a preposition ("Frankfurt am Main", "Bad Homburg vor der
-# Höhe", "Purbach am Neusiedler See") or in brackets ("Halle (Saale)").
+# Höhe", "Purbach am Neusiedler See", "Hall in Tirol") or in brackets ("Halle (Saale)").
 _TOWN_WORD: Final = rf"[{_UP}][\w\-ß]*"
 # The noun after an adjective in a town's region ("am Neusiedler See", "im Bayerischen
 # Wald"): a kind of landscape.  Any capitalised word there would take the first word of
@@ -425,14 +425,18 @@ _REGION_NOUN: Final = keyword(
 _DE_TOWN: Final = (
     r"(?:(?:Bad|Sankt|St\.|Markt|Lutherstadt|Hansestadt|Ostseebad|Seebad)[ ]"
     rf"|[{_UP}][\w\-ß]*sch[ ])?{_TOWN_WORD}"
-    r"(?:[ ](?:am|an[ ]der|im|in[ ]der|ob[ ]der|bei|vor[ ]der|auf[ ]der)"
+    r"(?:[ ](?:am|an[ ]der|im|in[ ]der|in|ob[ ]der|bei|vor[ ]der|auf[ ]der)"
     rf"[ ](?:[{_UP}][\w\-ß]*er[ ]{_REGION_NOUN}|{_TOWN_WORD}))?"
     rf"(?:[ ]\({_TOWN_WORD}\))?"
 )
+# Lines of an address are joined by a comma, a line break or (in the detectors' views,
+# where every whitespace run is one space) a plain space, or set on one line with a bar
+# or a dot between them (a letterhead's "Hauptstraße 5 | 10115 Berlin").
+_LINE_BREAK: Final = r"(?:,[ ]?|[ ]?\n|[ ]?[|·•][ ]?|[ ])"
 _DE_ADDRESS: Final = (
     rf"(?<![\w\-]){_DE_STREET}"
     r"[ ][0-9]{1,4}[a-zA-Z]?(?:[ ]?[-/][ ]?[0-9]{1,4}[a-zA-Z]?)?"
-    rf"(?:,[ ]?|[ ]?\n|[ ])(?:D-)?[0-9]{{5}}[ ]{_DE_TOWN}"
+    rf"{_LINE_BREAK}(?:D-)?[0-9]{{5}}[ ]{_DE_TOWN}"
     r"(?![\w\-])"
 )
 # Austria and Switzerland write addresses the German way with a four-digit postcode,
@@ -446,13 +450,10 @@ _CANTONS: Final = (
 _AT_CH_ADDRESS: Final = (
     rf"(?<![\w\-]){_DE_STREET}"
     r"[ ][0-9]{1,4}[a-zA-Z]?(?:[ ]?[-/][ ]?[0-9]{1,4}[a-zA-Z]?){0,2}"
-    rf"(?:,[ ]?|[ ]?\n|[ ])(?:(?:A|AT|CH)-)?[1-9][0-9]{{3}}[ ]{_DE_TOWN}"
+    rf"{_LINE_BREAK}(?:(?:A|AT|CH)-)?[1-9][0-9]{{3}}[ ]{_DE_TOWN}"
     rf"(?:[ ](?:{'|'.join(_CANTONS)}))?"
     r"(?![\w\-])"
 )
-# Lines of an address are joined by a comma, a line break or (in the detectors' views,
-# where every whitespace run is one space) a plain space.
-_LINE_BREAK: Final = r"(?:,[ ]?|[ ]?\n|[ ])"
 # USPS Publication 28: a street line, then "City, ST ZIP" (a state, DC, a territory or
 # a freely associated state; the validator checks the code) ...
 _US_CIVIL: Final = (
@@ -491,6 +492,45 @@ _UK_ADDRESS: Final = (
     rf"[A-Z][A-Za-z'\-]{{0,24}}\.?(?:{_LINE_BREAK}{_UK_WORD}){{0,9}}{_LINE_BREAK}"
     rf"{_UK_POSTCODE}(?![\w\-])"
 )
+
+# A street line the English way, number first: a unit before it ("Flat 96", "Suite 134",
+# "Apt. 219", or "8/" for unit 8), the number, up to five words, a unit after them.
+_EN_STREET: Final = (
+    r"(?:(?:Unit|Flat|Apt\.?|Apartment|Suite|Ste\.?|Level|Shop|Studio)[ ][0-9A-Z]{1,5},?[ ]"
+    r"|[0-9]{1,5}[A-Za-z]?/)?"
+    r"[0-9]{1,6}[A-Za-z]?(?:[ ][A-Z][A-Za-z'\-]*\.?){1,5}"
+    r"(?:,?[ ](?:Apt\.?|Suite|Ste\.?|Unit|Fl\.?|Floor|\#)[ ]?[0-9A-Z][0-9A-Za-z\-]{0,5})?"
+)
+# A town of one to four capitalised words; on a line of its own not a word that opens a
+# sentence or a phrase ("In NSW 2000 people", "Ship to ON K1A 0B1").
+_EN_TOWN: Final = r"(?:[A-Z][A-Za-z'\-]*[ ]){0,3}[A-Z][A-Za-z'\-]*"
+_NOT_A_TOWN: Final = (
+    r"(?!(?:In|On|At|The|For|By|From|To|With|And|Of|Or|Our|Your|Per|Via|Ship|Send|Mail"
+    r"|Call|Tel|Phone|Fax|Since|Until|Before|After|About)[ ])"
+)
+# Australia Post: street, locality, state or territory, four-digit postcode; Canada
+# Post: street, municipality, province or territory code, postal code (A9A 9A9, no D,
+# F, I, O, Q or U, no W or Z first).  A town line given alone ("Harmonfurt TAS 2006",
+# "Lake Eric, AB M4R 2A6") is a span of its own.
+_AU_STATES: Final = r"(?:NSW|VIC|QLD|SA|WA|TAS|NT|ACT)"
+_CA_PROVINCES: Final = r"(?:AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT)"
+_CA_POSTCODE: Final = (
+    r"[ABCEGHJ-NPRSTVXY][0-9][ABCEGHJ-NPRSTV-Z][ ]?[0-9][ABCEGHJ-NPRSTV-Z][0-9]"
+)
+_AU_ADDRESS: Final = (
+    rf"(?<![\w.,\-/])(?:{_EN_STREET}{_LINE_BREAK}|{_NOT_A_TOWN}){_EN_TOWN},?[ ]{_AU_STATES}"
+    r"[ ][0-9]{4}(?![\w\-])"
+)
+_CA_ADDRESS: Final = (
+    rf"(?<![\w.,\-/])(?:{_EN_STREET}{_LINE_BREAK}|{_NOT_A_TOWN}){_EN_TOWN},?[ ]{_CA_PROVINCES}"
+    rf"[ ]{{1,2}}{_CA_POSTCODE}(?![\w\-])"
+)
+# A US or UK town line alone ("Port Brandonside, TX 77657", "Campbellville CO4 5AS"):
+# a whole address is US_ADDRESS's or UK_ADDRESS's.
+_US_TOWN_LINE: Final = (
+    rf"(?<![\w.,\-/]){_NOT_A_TOWN}{_EN_TOWN},[ ][A-Z]{{2}}[ ][0-9]{{5}}(?:-[0-9]{{4}})?(?![\w\-])"
+)
+_UK_TOWN_LINE: Final = rf"(?<![\w.,\-/]){_NOT_A_TOWN}{_EN_TOWN},?[ ]{_UK_POSTCODE}(?![\w\-])"
 
 # --- obfuscated e-mail addresses -----------------------------------------------------
 
@@ -884,6 +924,48 @@ PERSONAL_ENTRIES: Final[tuple[EntityPattern, ...]] = (
         score=0.8,
         description="UK postal address: flat or house number, street, town, Royal Mail postcode",
         max_length=320,
+        anchors=DIGITS,
+    ),
+    EntityPattern(
+        name="AU_ADDRESS",
+        label="ADDRESS",
+        pattern=_AU_ADDRESS,
+        validator=None,
+        score=0.8,
+        description="Australian postal address (or its town line): street, locality, state,"
+        " postcode",
+        max_length=260,
+        anchors=DIGITS,
+    ),
+    EntityPattern(
+        name="CA_ADDRESS",
+        label="ADDRESS",
+        pattern=_CA_ADDRESS,
+        validator=None,
+        score=0.8,
+        description="Canadian postal address (or its town line): street, municipality,"
+        " province, postal code",
+        max_length=260,
+        anchors=DIGITS,
+    ),
+    EntityPattern(
+        name="US_TOWN_LINE",
+        label="ADDRESS",
+        pattern=_US_TOWN_LINE,
+        validator=idv.is_us_address,
+        score=0.75,
+        description="A US address's town line alone: city, state code, ZIP",
+        max_length=120,
+        anchors=DIGITS,
+    ),
+    EntityPattern(
+        name="UK_TOWN_LINE",
+        label="ADDRESS",
+        pattern=_UK_TOWN_LINE,
+        validator=None,
+        score=0.75,
+        description="A UK address's town line alone: post town, Royal Mail postcode",
+        max_length=120,
         anchors=DIGITS,
     ),
     EntityPattern(

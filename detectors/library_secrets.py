@@ -153,6 +153,78 @@ def _prefixed(
     )
 
 
+# More vendors' tokens with a fixed prefix, after gitleaks' default rules: (name,
+# prefix-anchored pattern, longest match, anchors, what it is).  Hex bodies are lower
+# case where the vendor issues them so.
+_VENDOR_TOKENS: Final = (
+    ("DIGITALOCEAN_TOKEN", r"do[por]_v1_[a-f0-9]{64}", 71, ("dop_v1_", "doo_v1_", "dor_v1_"),
+     "DigitalOcean personal access, OAuth or refresh token (dop_v1_ + 64 hex)"),
+    ("SHOPIFY_TOKEN", r"shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}", 38,
+     ("shpat_", "shpca_", "shppa_", "shpss_"),
+     "Shopify access, custom-app, private-app token or shared secret (shpat_ + 32 hex)"),
+    ("DOPPLER_TOKEN", r"dp\.(?:pt|st|sa|ct|scim|audit)\.[A-Za-z0-9]{40,44}", 55, ("dp.",),
+     "Doppler service, personal or CLI token (dp.pt. + 43)"),
+    ("DYNATRACE_TOKEN", r"dt0[a-z][0-9]{2}\.[A-Za-z0-9]{24}\.[A-Za-z0-9]{64}", 96, ("dt0",),
+     "Dynatrace API token (dt0c01.24.64)"),
+    ("LINEAR_API_KEY", r"lin_(?:api|oauth)_[A-Za-z0-9]{40}", 50, ("lin_api_", "lin_oauth_"),
+     "Linear API key (lin_api_ + 40)"),
+    ("POSTMAN_API_KEY", r"PMAK-[a-f0-9]{24}-[a-f0-9]{34}", 64, ("PMAK-",),
+     "Postman API key (PMAK-24-34 hex)"),
+    ("PULUMI_TOKEN", r"pul-[a-f0-9]{40}", 44, ("pul-",), "Pulumi access token (pul- + 40 hex)"),
+    ("GRAFANA_TOKEN", r"(?:glc_[A-Za-z0-9+/]{32,400}={0,2}|glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8})",
+     406, ("glc_", "glsa_"), "Grafana Cloud API token or service account token"),
+    ("DATABRICKS_TOKEN", r"dapi[a-f0-9]{32}(?:-[0-9])?", 38, ("dapi",),
+     "Databricks personal access token (dapi + 32 hex)"),
+    ("ATLASSIAN_TOKEN", r"ATATT3[A-Za-z0-9_\-=]{186}", 192, ("ATATT3",),
+     "Atlassian API token (ATATT3 + 186)"),
+    ("SENTRY_TOKEN", r"(?:sntryu_[a-f0-9]{64}|sntrys_eyJ[A-Za-z0-9+/=_\-]{60,400})", 410,
+     ("sntryu_", "sntrys_"), "Sentry user or organisation auth token"),
+    ("NEW_RELIC_KEY", r"NR(?:AK|JS|II)-[A-Za-z0-9]{19,32}", 37, ("NRAK-", "NRJS-", "NRII-"),
+     "New Relic user API, browser or insert key (NRAK- + 27)"),
+    ("PLANETSCALE_TOKEN", r"pscale_(?:tkn|pw|oauth)_[A-Za-z0-9_\-=.]{32,64}", 77,
+     ("pscale_tkn_", "pscale_pw_", "pscale_oauth_"), "PlanetScale API token or password"),
+    ("HEROKU_KEY", r"HRKU-AA[A-Za-z0-9_\-]{58}", 65, ("HRKU-",),
+     "Heroku API key, version 2 (HRKU-AA + 58)"),
+    ("VAULT_TOKEN", r"hv[sbr]\.[A-Za-z0-9_\-]{90,300}", 304, ("hvs.", "hvb.", "hvr."),
+     "HashiCorp Vault service, batch or recovery token (hvs. + 90 or more)"),
+    ("TERRAFORM_CLOUD_TOKEN", r"[A-Za-z0-9]{14}\.atlasv1\.[A-Za-z0-9_\-=]{60,70}", 93,
+     (".atlasv1.",), "Terraform Cloud / HCP Terraform API token (14.atlasv1.60-70)"),
+    ("FLY_TOKEN", r"(?:fo1_[A-Za-z0-9_\-]{43}|fm[12][ar]?_[A-Za-z0-9+/=_\-]{100,4000})", 4004,
+     ("fo1_", "fm1a_", "fm1r_", "fm2_"), "Fly.io access or macaroon token"),
+    ("AGE_SECRET_KEY", r"AGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}", 74,
+     ("AGE-SECRET-KEY-1",), "age encryption secret key (AGE-SECRET-KEY-1 + 58 bech32)"),
+    ("DOCKER_HUB_TOKEN", r"dckr_(?:pat|oat)_[A-Za-z0-9_\-]{27,40}", 49, ("dckr_pat_", "dckr_oat_"),
+     "Docker Hub personal or organisation access token (dckr_pat_ + 27)"),
+    ("SQUARE_TOKEN", r"(?:EAAA[A-Za-z0-9_\-]{56,60}|sq0(?:atp|csp)-[A-Za-z0-9_\-]{22,43})", 64,
+     ("EAAA", "sq0atp-", "sq0csp-"), "Square access token or application secret"),
+    ("DISCORD_WEBHOOK", r"https?://(?:ptb\.|canary\.)?discord(?:app)?\.com/api/webhooks/"
+     r"[0-9]{17,20}/[A-Za-z0-9_\-]{60,70}", 140, ("discord.com/api/webhooks/",
+     "discordapp.com/api/webhooks/"), "Discord webhook URL (the whole URL)"),
+    ("ALIBABA_ACCESS_KEY", r"LTAI[A-Za-z0-9]{12,20}", 24, ("LTAI",),
+     "Alibaba Cloud AccessKey ID (LTAI + 20)"),
+    ("RUBYGEMS_KEY", r"rubygems_[a-f0-9]{48}", 57, ("rubygems_",), "RubyGems API key"),
+    ("CLOJARS_TOKEN", r"CLOJARS_[A-Za-z0-9]{60}", 68, ("CLOJARS_",), "Clojars deploy token"),
+    ("OPENSHIFT_TOKEN", r"sha256~[A-Za-z0-9_\-]{43}", 50, ("sha256~",),
+     "OpenShift user token (sha256~ + 43)"),
+    ("PREFECT_KEY", r"pnu_[A-Za-z0-9]{36}", 40, ("pnu_",), "Prefect API key (pnu_ + 36)"),
+    ("README_KEY", r"rdme_[a-z0-9]{70}", 75, ("rdme_",), "ReadMe API key (rdme_ + 70)"),
+    ("DUFFEL_TOKEN", r"duffel_(?:test|live)_[A-Za-z0-9_\-=]{43}", 55,
+     ("duffel_test_", "duffel_live_"), "Duffel API token"),
+    ("EASYPOST_KEY", r"EZ[AT]K[A-Za-z0-9]{54}", 58, ("EZAK", "EZTK"), "EasyPost API key"),
+    ("ONEPASSWORD_TOKEN", r"ops_eyJ[A-Za-z0-9+/]{250,}={0,3}", 2000, ("ops_eyJ",),
+     "1Password service account token (ops_eyJ…)"),
+    ("SOURCEGRAPH_TOKEN", r"sgp_(?:[a-fA-F0-9]{16}_)?[a-fA-F0-9]{40}", 61, ("sgp_",),
+     "Sourcegraph access token (sgp_ + 40 hex)"),
+    ("NOTION_TOKEN", r"ntn_[0-9]{11}[A-Za-z0-9]{35}", 50, ("ntn_",),
+     "Notion integration token (ntn_ + 46)"),
+    ("GROQ_KEY", r"gsk_[A-Za-z0-9]{52}", 56, ("gsk_",), "Groq API key (gsk_ + 52)"),
+    ("XAI_KEY", r"xai-[A-Za-z0-9_]{80}", 84, ("xai-",), "xAI API key (xai- + 80)"),
+    ("PERPLEXITY_KEY", r"pplx-[A-Za-z0-9]{48}", 53, ("pplx-",), "Perplexity API key (pplx- + 48)"),
+    ("REPLICATE_TOKEN", r"r8_[A-Za-z0-9_\-]{37}", 40, ("r8_",), "Replicate API token (r8_ + 37)"),
+    ("ARTIFACTORY_KEY", r"AKCp[A-Za-z0-9]{69}", 73, ("AKCp",), "JFrog Artifactory API key"),
+)  # fmt: skip
+
+
 SECRET_ENTRIES: Final[tuple[EntityPattern, ...]] = (
     EntityPattern(
         name="AWS_SECRET_KEY",
@@ -359,5 +431,9 @@ SECRET_ENTRIES: Final[tuple[EntityPattern, ...]] = (
         max_length=16 + KEY_PATH_TAIL_MAX + 10 + 256,
         anchors=_SECRET_NAMES,
         starts_at_anchor=True,
+    ),
+    *(
+        _prefixed(name, r"(?<![\w\-.])" + body + TOKEN_AFTER, longest, anchors, description)
+        for name, body, longest, anchors, description in _VENDOR_TOKENS
     ),
 )

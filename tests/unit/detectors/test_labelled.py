@@ -216,6 +216,39 @@ ROWS: list[tuple[str, list[tuple[str, str]], list[str]]] = [
     # a number of its own before a card in groups is no part of it
     ("Zimmer 204 4111 1111 1111 1111", [("CREDIT_CARD", "4111 1111 1111 1111")], []),
     ("1234 4111 1111 1111 1111", [], ["4111 1111 1111 1111"]),
+    # (fresh5 dev) national numbers in a table's column, hyphenated and dotted, with
+    # the issuer's check where one exists
+    ("| Name | Nat. ID |\n|---|---|\n| Jorge Watts | 100997-776S |\n| Li Wu | Y-4108010-V |"
+     "\n| Rodney Jimenez | 6693.21.163 |\n| Ewald Kensy | 010224-6535 |",
+     [("NATIONAL_ID", "100997-776S"), ("NATIONAL_ID", "Y-4108010-V"),
+      ("NATIONAL_ID", "6693.21.163"), ("NATIONAL_ID", "010224-6535")], []),
+    # an IdNr's or an SSN's shape that fails its check under its label is invalid,
+    # not another country's number; a valid AU TFN under "Tax ID" is one
+    ("Note: the portal flagged tax ID 59078261033 as invalid.", [], ["59078261033"]),
+    ("The SSN box showed 824-00-7558, which is not a valid number", [], ["824-00-7558"]),
+    ("Employee\tTax ID\nApril Smith\t647 117 612", [("NATIONAL_ID", "647 117 612")], []),
+    # a date with its month's name first in a birth column; a month-first date
+    # without a birth label is none
+    ("| Name | DOB |\n|---|---|\n| Keith Reed | Jun 20, 1998 |",
+     [("DATE_OF_BIRTH", "Jun 20, 1998")], []),
+    ("Meeting on Jun 20, 1998 was fine; I was born in Ohio.", [], ["Jun 20, 1998"]),
+    # a timestamp is no phone number, whatever key stands before
+    ('{"contact_tel": "0486 644 126", "slot": "2026-06-25 01:44:34"}', [],
+     ["2026-06-25 01"]),
+    # an OpenSSH public key is no credential, after a word for a key too
+    ("Hinterlegter öffentlicher Schlüssel: ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIF3wsFTw"
+     "9U0vMx8uQqaQZLNrMJ+33+xYipvQEcgfpi4Y laptop", [], ["ssh-ed25519", "AAAAC3NzaC1lZD"]),
+    ("Schlüssel: ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAABAQC7x me@host", [], ["ssh-rsa"]),
+    # a BIC in brackets after its IBAN; the German noun "Pass" after a determiner
+    ("Salary comes from my old account GB79 RNRL 9306 2708 1347 12 (LRWVGBI2AHG)",
+     [("BIC", "LRWVGBI2AHG")], []),
+    ("Mein Pass hat die Nummer C89FG4K9K.", [("PASSPORT", "C89FG4K9K")], []),
+    ("You pass the number 123456789 to the function.", [], ["123456789"]),
+    # a token is a credential only by a word bound to it, whatever its other shapes
+    ("CI log printed the token in plain text at PO-76679848.", [], ["PO-76679848"]),
+    # a number in a contact block is read on its own line only
+    ("Robin Elliott\n23/32 Park Rd\nParramatta NSW 2150\n08 8353 2216\n\n2 Mar 2025",
+     [("PHONE", "08 8353 2216")], ["2 Mar"]),
 ]
 
 

@@ -581,6 +581,85 @@ MORE_ROWS: list[tuple[str, str, list[str]]] = [
     ("URL_PASSWORD", "admin: pw@host", []),  # a space: no pair
 ]
 
+# Addresses of Australia and Canada (whole, or the town line alone) and US and UK town
+# lines alone; a phrase that opens with a word no town is, and a postcode of the wrong
+# country's format, are none.
+MORE_ROWS += [
+    ("AU_ADDRESS", "Renter address: Flat 96 135 Cruz Row Harmonfurt TAS 2006 Mobile",
+     ["Flat 96 135 Cruz Row Harmonfurt TAS 2006"]),
+    ("AU_ADDRESS", "Home: 8/752 Joseph Gap, East Chadmouth WA 6008.",
+     ["8/752 Joseph Gap, East Chadmouth WA 6008"]),
+    ("AU_ADDRESS", '"town": "Parramatta NSW 2150"', ["Parramatta NSW 2150"]),
+    ("AU_ADDRESS", "In NSW 2000 people voted.", []),
+    ("AU_ADDRESS", "Parramatta NSW 21500", []),  # five digits: no Australian postcode
+    ("CA_ADDRESS", "My address is 387 Conner Path Apt. 047, Coxmouth, AB N5H 6V9. Do not",
+     ["387 Conner Path Apt. 047, Coxmouth, AB N5H 6V9"]),
+    ("CA_ADDRESS", '"line2": "Lake Eric, AB M4R 2A6",', ["Lake Eric, AB M4R 2A6"]),
+    ("CA_ADDRESS", "Ottawa, ON D1A 0B1", []),  # no postal code starts with D
+    ("CA_ADDRESS", "Ship to ON K1A 0B1", []),
+    ("US_TOWN_LINE", '"line2": "Port Brandonside, TX 77657",', ["Port Brandonside, TX 77657"]),
+    ("US_TOWN_LINE", "Springfield, ZZ 62704", []),  # no such state
+    ("US_TOWN_LINE", "For Springfield, IL 62704 see", ["Springfield, IL 62704"]),
+    ("UK_TOWN_LINE", '"line2": "North Franciston TW3A 0RB"', ["North Franciston TW3A 0RB"]),
+    ("UK_TOWN_LINE", "Woodland S0 6WR", ["Woodland S0 6WR"]),
+    ("UK_TOWN_LINE", "Woodland SO 6WR", []),  # the outward code needs a digit
+    ("UK_TOWN_LINE", "Room Q1 2AB", []),  # no postcode starts with Q
+]  # fmt: skip
+
+# Vendor tokens with a fixed prefix (gitleaks' rules): a token of the vendor's layout in
+# a config line is found whole; its first 14 characters (a body far too short), or the
+# token glued to a word before it, are not.
+_HEX = "3b259c0a24929c1366efe26459598da0" * 4
+_ALNUM = "q7Rt2mXz9KpL4vWn8YbC3dFg6HjS1aQe5UoI0rTy" * 8
+_VENDOR_SAMPLES: list[tuple[str, str]] = [
+    ("DIGITALOCEAN_TOKEN", "dop_v1_" + _HEX[:64]),
+    ("SHOPIFY_TOKEN", "shpat_" + _HEX[:32]),
+    ("DOPPLER_TOKEN", "dp.pt." + _ALNUM[:43]),
+    ("DYNATRACE_TOKEN", "dt0c01." + _ALNUM[:24].upper() + "." + _ALNUM[:64].upper()),
+    ("LINEAR_API_KEY", "lin_api_" + _ALNUM[:40]),
+    ("POSTMAN_API_KEY", "PMAK-" + _HEX[:24] + "-" + _HEX[:34]),
+    ("PULUMI_TOKEN", "pul-" + _HEX[:40]),
+    ("GRAFANA_TOKEN", "glsa_" + _ALNUM[:32] + "_" + _HEX[:8]),
+    ("DATABRICKS_TOKEN", "dapi" + _HEX[:32]),
+    ("ATLASSIAN_TOKEN", "ATATT3" + _ALNUM[:186]),
+    ("SENTRY_TOKEN", "sntryu_" + _HEX[:64]),
+    ("NEW_RELIC_KEY", "NRAK-" + _ALNUM[:27].upper()),
+    ("PLANETSCALE_TOKEN", "pscale_tkn_" + _ALNUM[:43]),
+    ("HEROKU_KEY", "HRKU-AA" + _ALNUM[:58]),
+    ("VAULT_TOKEN", "hvs." + _ALNUM[:95]),
+    ("TERRAFORM_CLOUD_TOKEN", _ALNUM[:14] + ".atlasv1." + _ALNUM[:67]),
+    ("FLY_TOKEN", "fo1_" + _ALNUM[:43]),
+    ("AGE_SECRET_KEY", "AGE-SECRET-KEY-1" + ("QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L" * 2)[:58]),
+    ("DOCKER_HUB_TOKEN", "dckr_pat_" + _ALNUM[:27]),
+    ("SQUARE_TOKEN", "sq0csp-" + _ALNUM[:43]),
+    ("DISCORD_WEBHOOK", "https://discord.com/api/webhooks/123456789012345678/" + _ALNUM[:68]),
+    ("ALIBABA_ACCESS_KEY", "LTAI" + _ALNUM[:20]),
+    ("RUBYGEMS_KEY", "rubygems_" + _HEX[:48]),
+    ("CLOJARS_TOKEN", "CLOJARS_" + _ALNUM[:60]),
+    ("OPENSHIFT_TOKEN", "sha256~" + _ALNUM[:43]),
+    ("PREFECT_KEY", "pnu_" + _ALNUM[:36]),
+    ("README_KEY", "rdme_" + _HEX[:70]),
+    ("DUFFEL_TOKEN", "duffel_test_" + _ALNUM[:43]),
+    ("EASYPOST_KEY", "EZAK" + _ALNUM[:54]),
+    ("ONEPASSWORD_TOKEN", "ops_eyJ" + _ALNUM[:260]),
+    ("SOURCEGRAPH_TOKEN", "sgp_" + _HEX[:40]),
+    ("NOTION_TOKEN", "ntn_" + "12345678901" + _ALNUM[:35]),
+    ("GROQ_KEY", "gsk_" + _ALNUM[:52]),
+    ("XAI_KEY", "xai-" + _ALNUM[:80]),
+    ("PERPLEXITY_KEY", "pplx-" + _ALNUM[:48]),
+    ("REPLICATE_TOKEN", "r8_" + _ALNUM[:37]),
+    ("ARTIFACTORY_KEY", "AKCp" + _ALNUM[:69]),
+]
+MORE_ROWS += [
+    row
+    for name, token in _VENDOR_SAMPLES
+    for row in (
+        (name, f"export VENDOR_CREDENTIAL={token}\n", [token]),
+        (name, f"key {token[:14]} end", []),
+        (name, f"x{token}", []),
+    )
+]
+
 
 @pytest.mark.parametrize(("name", "text", "expected"), MORE_ROWS)
 def test_more_rows(name: str, text: str, expected: list[str]) -> None:

@@ -1,0 +1,1 @@
+"""fresh5: an independent labelled evaluation set (dev half + sealed test half)."""
