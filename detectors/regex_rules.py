@@ -87,6 +87,12 @@ _NEAR_RULES: Final[Mapping[str, tuple[str, int, int, tuple[int, int] | None]]] =
     # the postcode's last outward character and its inward code, searched over the
     # whole text (an outward code "M1" makes no digit cluster the numeric rules visit)
     "UK_ADDRESS": (r"[0-9][A-Z]? ?[0-9][A-Z]{2}", 320, 4, None),
+    "UK_TOWN_LINE": (r"[0-9][A-Z]? ?[0-9][A-Z]{2}", 120, 4, None),
+    "US_TOWN_LINE": (r"[A-Z]{2} [0-9]{5}", 120, 12, (5, 3)),
+    # the state and the four-digit postcode
+    "AU_ADDRESS": (r"(?:NSW|VIC|QLD|SA|WA|TAS|NT|ACT) [0-9]{4}", 260, 4, None),
+    # the province code and the postal code (single digits: searched over the text)
+    "CA_ADDRESS": (r"[A-Z]{2} {1,2}[A-Z][0-9][A-Z] ?[0-9][A-Z][0-9]", 260, 4, None),
     # a bracketed "at" or "dot", or a spelled-out " dot ": the plain " at " form needs one
     "EMAIL_OBFUSCATED": (r"[\[({<] ?(?:at|AT|dot|DOT) ?[\])}>]| (?:dot|DOT) ", 420, 420, None),
     # the prefix letters, the digit pairs and the suffix of a UK National Insurance
