@@ -108,11 +108,15 @@ _DIGIT_DATE: Final = re.compile(
     r"[0-9](?:[0-9]{0,3}[./\-][0-9]{1,2}[./\-][0-9]{2,4}"
     r"|[0-9]?(?:st|nd|rd|th|\.)?[ ](?:of[ ])?[A-Za-z]{3,9}\.?,?[ ][0-9]{4})(?![\w\-/]|\.[0-9])"
 )
-# A date written with its month's name first ("Jun 20, 1998", "October 4, 2003").
-_MONTH_DATE: Final = re.compile(
+# A date written with its month's name first ("Jun 20, 1998", "October 4, 2003"), read
+# back from its year (the digit runs are visited anyway; a search of the whole text
+# for month names costs more than all of them).
+_MONTH_BEFORE_YEAR: Final = re.compile(
     r"(?<![\w.\-/])(?i:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]{0,6}\.?[ ]"
-    r"[0-9]{1,2}(?:st|nd|rd|th)?,?[ ][0-9]{4}(?![\w\-/]|\.[0-9])"
+    r"[0-9]{1,2}(?:st|nd|rd|th)?,?[ ]\Z"
 )
+_MONTH_REACH: Final = 24
+_YEAR_END: Final = re.compile(r"[\-/_]|\.[0-9]")
 # A run of printable characters a password may be: not ending in a sentence's mark.
 _WORD_RUN: Final = re.compile(r"(?<![^\s\"'`(\[{<,;=:])[^\s\"'`<>()\[\]{},;]{8,64}(?<![.,;:!?])")
 # How far after a word for a secret or a birth the value it labels may start.
@@ -240,8 +244,20 @@ def candidates(
                 if text[low] == "(" and ")" not in text[low:high]:
                     low += 1  # "(5004200117" is a number in brackets
                 add(low, high, _number_shapes(text[low:high]))
+    month_dates = "DATE_OF_BIRTH" in labels and bool(births)
     for run in _DIGIT_RUN.finditer(text):  # codes of letters and digits
         at, run_end = run.span()
+        if (
+            month_dates
+            and run_end - at == 4
+            and text[at - 1 : at] == " "
+            and _YEAR_END.match(text, run_end) is None
+        ):
+            # a year: the month's name and the day before it ("Jun 20, 1998"; a table's
+            # column, a form's field)
+            date = _MONTH_BEFORE_YEAR.search(text, max(0, at - _MONTH_REACH), at)
+            if date is not None and not inside(date.start()):
+                add(date.start(), run_end, _DOB)
         glued = at and text[at - 1].isalpha()
         spaced = at > 1 and text[at - 1] == " " and text[at - 2].isupper()
         if run_end - at < 6 and not glued and not spaced:
@@ -266,9 +282,6 @@ def candidates(
             start = match.start()
             if not (start and text[start - 1] in _GLUED) and not inside(start):
                 add(start, match.end(), _DOB)
-        for match in _MONTH_DATE.finditer(text):  # (a table's column, a form's field)
-            if not inside(match.start()):
-                add(*match.span(), _DOB)
         for at in births:  # "born March 5, 1985"
             date = _DATE.search(text, at, min(len(text), at + _BOUND_REACH))
             if date is not None and not inside(date.start()):

@@ -486,7 +486,7 @@ _UK_WORD: Final = r"(?:[A-Z][A-Za-z'\-]{0,24}\.?|upon|on|under|in|by|the|of|le)"
 # and post town words (in any line layout), then the postcode.  An address without a
 # number (a house name) is not matched: "Acme Ltd, London SW1A 1AA" is not told apart.
 _UK_NUMBER: Final = r"[0-9]{1,4}[A-Za-z]?(?:-[0-9]{1,4}[A-Za-z]?)?"
-_UK_ADDRESS: Final = (
+_UK_STREET_ADDRESS: Final = (
     r"(?<![\w\-])(?:(?:Flat|Apartment|Studio|Unit|Suite|Room|Maisonette)[ ]"
     rf"{_UK_NUMBER}{_LINE_BREAK}(?:{_UK_NUMBER},?[ ])?|{_UK_NUMBER},?[ ])"
     rf"[A-Z][A-Za-z'\-]{{0,24}}\.?(?:{_LINE_BREAK}{_UK_WORD}){{0,9}}{_LINE_BREAK}"
@@ -506,31 +506,49 @@ _EN_STREET: Final = (
 _EN_TOWN: Final = r"(?:[A-Z][A-Za-z'\-]*[ ]){0,3}[A-Z][A-Za-z'\-]*"
 _NOT_A_TOWN: Final = (
     r"(?!(?:In|On|At|The|For|By|From|To|With|And|Of|Or|Our|Your|Per|Via|Ship|Send|Mail"
-    r"|Call|Tel|Phone|Fax|Since|Until|Before|After|About)[ ])"
+    r"|Call|Tel|Phone|Fax|Since|Until|Before|After|About|Code|Ref|Order|Product|Item|Part"
+    r"|Model|Serial|Ticket|Invoice|Booking|Flight|Version|Room|Gate|Seat)[ ])"
 )
 # Australia Post: street, locality, state or territory, four-digit postcode; Canada
 # Post: street, municipality, province or territory code, postal code (A9A 9A9, no D,
 # F, I, O, Q or U, no W or Z first).  A town line given alone ("Harmonfurt TAS 2006",
 # "Lake Eric, AB M4R 2A6") is a span of its own.
-_AU_STATES: Final = r"(?:NSW|VIC|QLD|SA|WA|TAS|NT|ACT)"
-_CA_PROVINCES: Final = r"(?:AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT)"
 _CA_POSTCODE: Final = (
     r"[ABCEGHJ-NPRSTVXY][0-9][ABCEGHJ-NPRSTV-Z][ ]?[0-9][ABCEGHJ-NPRSTV-Z][0-9]"
 )
+# Every Australian match holds its state, a space and the postcode's first digit, every
+# Canadian one its province, a space or two and the postal code's first letter: literal
+# anchors, so the entries are searched only in a text that holds one.
+_AU_STATE_CODES: Final = ("NSW", "VIC", "QLD", "SA", "WA", "TAS", "NT", "ACT")
+_CA_PROVINCE_CODES: Final = (
+    "AB", "BC", "MB", "NB", "NL", "NS", "NT", "NU", "ON", "PE", "QC", "SK", "YT",
+)  # fmt: skip
+_AU_ANCHORS: Final = tuple(f"{state} {digit}" for state in _AU_STATE_CODES for digit in DIGITS)
+_CA_ANCHORS: Final = tuple(
+    f"{province}{space}{letter}"
+    for province in _CA_PROVINCE_CODES
+    for space in (" ", "  ")
+    for letter in "ABCEGHJKLMNPRSTVXY"
+)
 _AU_ADDRESS: Final = (
-    rf"(?<![\w.,\-/])(?:{_EN_STREET}{_LINE_BREAK}|{_NOT_A_TOWN}){_EN_TOWN},?[ ]{_AU_STATES}"
+    rf"(?<![\w.,\-/])(?:{_EN_STREET}{_LINE_BREAK}|{_NOT_A_TOWN}){_EN_TOWN},?[ ]"
+    rf"(?:{'|'.join(_AU_STATE_CODES)})"
     r"[ ][0-9]{4}(?![\w\-])"
 )
 _CA_ADDRESS: Final = (
-    rf"(?<![\w.,\-/])(?:{_EN_STREET}{_LINE_BREAK}|{_NOT_A_TOWN}){_EN_TOWN},?[ ]{_CA_PROVINCES}"
+    rf"(?<![\w.,\-/])(?:{_EN_STREET}{_LINE_BREAK}|{_NOT_A_TOWN}){_EN_TOWN},?[ ]"
+    rf"(?:{'|'.join(_CA_PROVINCE_CODES)})"
     rf"[ ]{{1,2}}{_CA_POSTCODE}(?![\w\-])"
 )
-# A US or UK town line alone ("Port Brandonside, TX 77657", "Campbellville CO4 5AS"):
-# a whole address is US_ADDRESS's or UK_ADDRESS's.
+# ... or its town line alone ("Campbellville CO4 5AS", a field of its own).
+_UK_ADDRESS: Final = (
+    rf"(?:{_UK_STREET_ADDRESS}"
+    rf"|(?<![\w.,\-/]){_NOT_A_TOWN}{_EN_TOWN},?[ ]{_UK_POSTCODE}(?![\w\-]))"
+)
+# A US town line alone ("Port Brandonside, TX 77657"): a whole address is US_ADDRESS's.
 _US_TOWN_LINE: Final = (
     rf"(?<![\w.,\-/]){_NOT_A_TOWN}{_EN_TOWN},[ ][A-Z]{{2}}[ ][0-9]{{5}}(?:-[0-9]{{4}})?(?![\w\-])"
 )
-_UK_TOWN_LINE: Final = rf"(?<![\w.,\-/]){_NOT_A_TOWN}{_EN_TOWN},?[ ]{_UK_POSTCODE}(?![\w\-])"
 
 # --- obfuscated e-mail addresses -----------------------------------------------------
 
@@ -935,7 +953,7 @@ PERSONAL_ENTRIES: Final[tuple[EntityPattern, ...]] = (
         description="Australian postal address (or its town line): street, locality, state,"
         " postcode",
         max_length=260,
-        anchors=DIGITS,
+        anchors=_AU_ANCHORS,
     ),
     EntityPattern(
         name="CA_ADDRESS",
@@ -946,7 +964,7 @@ PERSONAL_ENTRIES: Final[tuple[EntityPattern, ...]] = (
         description="Canadian postal address (or its town line): street, municipality,"
         " province, postal code",
         max_length=260,
-        anchors=DIGITS,
+        anchors=_CA_ANCHORS,
     ),
     EntityPattern(
         name="US_TOWN_LINE",
@@ -955,16 +973,6 @@ PERSONAL_ENTRIES: Final[tuple[EntityPattern, ...]] = (
         validator=idv.is_us_address,
         score=0.75,
         description="A US address's town line alone: city, state code, ZIP",
-        max_length=120,
-        anchors=DIGITS,
-    ),
-    EntityPattern(
-        name="UK_TOWN_LINE",
-        label="ADDRESS",
-        pattern=_UK_TOWN_LINE,
-        validator=None,
-        score=0.75,
-        description="A UK address's town line alone: post town, Royal Mail postcode",
         max_length=120,
         anchors=DIGITS,
     ),

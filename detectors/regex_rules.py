@@ -87,7 +87,6 @@ _NEAR_RULES: Final[Mapping[str, tuple[str, int, int, tuple[int, int] | None]]] =
     # the postcode's last outward character and its inward code, searched over the
     # whole text (an outward code "M1" makes no digit cluster the numeric rules visit)
     "UK_ADDRESS": (r"[0-9][A-Z]? ?[0-9][A-Z]{2}", 320, 4, None),
-    "UK_TOWN_LINE": (r"[0-9][A-Z]? ?[0-9][A-Z]{2}", 120, 4, None),
     "US_TOWN_LINE": (r"[A-Z]{2} [0-9]{5}", 120, 12, (5, 3)),
     # the state and the four-digit postcode
     "AU_ADDRESS": (r"(?:NSW|VIC|QLD|SA|WA|TAS|NT|ACT) [0-9]{4}", 260, 4, None),

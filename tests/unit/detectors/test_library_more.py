@@ -543,7 +543,9 @@ MORE_ROWS: list[tuple[str, str, list[str]]] = [
     ),
     ("UK_ADDRESS", "4 Mill Lane, Manchester, M1 1AE", ["4 Mill Lane, Manchester, M1 1AE"]),
     ("UK_ADDRESS", "product code AB12 3DE in stock", []),  # a postcode shape, no street
-    ("UK_ADDRESS", "Acme Ltd, London SW1A 2AA", []),  # no house or flat number
+    # no house or flat number: the town line alone (a postcode narrows to a street)
+    ("UK_ADDRESS", "Acme Ltd, London SW1A 2AA", ["London SW1A 2AA"]),
+    ("UK_ADDRESS", "Product Code AB12 3DE", []),  # a word that names a code
     ("UK_ADDRESS", "12 High Street, London QW1 2AB", []),  # no outward code starts with Q
     ("UK_ADDRESS", "12 High Street, London SW1 2CI", []),  # C and I are no inward letters
     ("UK_ADDRESS", "12 High Street, London SW1A2AA", ["12 High Street, London SW1A2AA"]),
@@ -600,10 +602,10 @@ MORE_ROWS += [
     ("US_TOWN_LINE", '"line2": "Port Brandonside, TX 77657",', ["Port Brandonside, TX 77657"]),
     ("US_TOWN_LINE", "Springfield, ZZ 62704", []),  # no such state
     ("US_TOWN_LINE", "For Springfield, IL 62704 see", ["Springfield, IL 62704"]),
-    ("UK_TOWN_LINE", '"line2": "North Franciston TW3A 0RB"', ["North Franciston TW3A 0RB"]),
-    ("UK_TOWN_LINE", "Woodland S0 6WR", ["Woodland S0 6WR"]),
-    ("UK_TOWN_LINE", "Woodland SO 6WR", []),  # the outward code needs a digit
-    ("UK_TOWN_LINE", "Room Q1 2AB", []),  # no postcode starts with Q
+    ("UK_ADDRESS", '"line2": "North Franciston TW3A 0RB"', ["North Franciston TW3A 0RB"]),
+    ("UK_ADDRESS", "Woodland S0 6WR", ["Woodland S0 6WR"]),
+    ("UK_ADDRESS", "Woodland SO 6WR", []),  # the outward code needs a digit
+    ("UK_ADDRESS", "Room Q1 2AB", []),  # no postcode starts with Q
 ]  # fmt: skip
 
 # Vendor tokens with a fixed prefix (gitleaks' rules): a token of the vendor's layout in
