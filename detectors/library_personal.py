@@ -427,15 +427,21 @@ _DE_TOWN: Final = (
     rf"|[{_UP}][\w\-ß]*sch[ ])?{_TOWN_WORD}"
     r"(?:[ ](?:am|an[ ]der|im|in[ ]der|in|ob[ ]der|bei|vor[ ]der|auf[ ]der)"
     rf"[ ](?:[{_UP}][\w\-ß]*er[ ]{_REGION_NOUN}|{_TOWN_WORD}))?"
-    rf"(?:[ ]\({_TOWN_WORD}\))?"
+    # (in brackets, or a bilingual town's second name: "Biel/Bienne")
+    rf"(?:[ ]\({_TOWN_WORD}\)|/{_TOWN_WORD})?"
+)
+# A house number, a second number or a range after it, and in Austria a staircase and
+# door ("12/3/14", "28/Top 13", "5/Stiege 2/Tür 7").
+_DE_HOUSE: Final = (
+    r"[0-9]{1,4}[a-zA-Z]?"
+    r"(?:[ ]?[-/][ ]?(?:(?:Top|Stiege|Stg\.|Tür|Tur)[ ]?)?[0-9]{1,4}[a-zA-Z]?){0,3}"
 )
 # Lines of an address are joined by a comma, a line break or (in the detectors' views,
 # where every whitespace run is one space) a plain space, or set on one line with a bar
 # or a dot between them (a letterhead's "Hauptstraße 5 | 10115 Berlin").
 _LINE_BREAK: Final = r"(?:,[ ]?|[ ]?\n|[ ]?[|·•][ ]?|[ ])"
 _DE_ADDRESS: Final = (
-    rf"(?<![\w\-]){_DE_STREET}"
-    r"[ ][0-9]{1,4}[a-zA-Z]?(?:[ ]?[-/][ ]?[0-9]{1,4}[a-zA-Z]?)?"
+    rf"(?<![\w\-]){_DE_STREET}[ ]{_DE_HOUSE}"
     rf"{_LINE_BREAK}(?:D-)?[0-9]{{5}}[ ]{_DE_TOWN}"
     r"(?![\w\-])"
 )
@@ -448,8 +454,7 @@ _CANTONS: Final = (
     "OW", "SG", "SH", "SO", "SZ", "TG", "TI", "UR", "VD", "VS", "ZG", "ZH",
 )  # fmt: skip
 _AT_CH_ADDRESS: Final = (
-    rf"(?<![\w\-]){_DE_STREET}"
-    r"[ ][0-9]{1,4}[a-zA-Z]?(?:[ ]?[-/][ ]?[0-9]{1,4}[a-zA-Z]?){0,2}"
+    rf"(?<![\w\-]){_DE_STREET}[ ]{_DE_HOUSE}"
     rf"{_LINE_BREAK}(?:(?:A|AT|CH)-)?[1-9][0-9]{{3}}[ ]{_DE_TOWN}"
     rf"(?:[ ](?:{'|'.join(_CANTONS)}))?"
     r"(?![\w\-])"
@@ -544,6 +549,54 @@ _CA_ADDRESS: Final = (
 _UK_ADDRESS: Final = (
     rf"(?:{_UK_STREET_ADDRESS}"
     rf"|(?<![\w.,\-/]){_NOT_A_TOWN}{_EN_TOWN},?[ ]{_UK_POSTCODE}(?![\w\-]))"
+)
+# A street line alone in a quoted field of its own ("'Rosenweg 96a'", '"8046 S Congress
+# Pl"', '"Flat 05t, Bernard Ferry"'): the German grammar, or a house number (or a unit)
+# and words ending in a street-type word (USPS Publication 28 suffixes and the British
+# ones).
+_STREET_TYPES: Final = (
+    "Street", "St", "Road", "Rd", "Avenue", "Ave", "Av", "Lane", "Ln", "Drive", "Dr",
+    "Court", "Ct", "Place", "Pl", "Way", "Boulevard", "Blvd", "Terrace", "Ter", "Gardens",
+    "Gdns", "Mews", "Row", "Close", "Crescent", "Cres", "Green", "Square", "Sq", "Parade",
+    "Hill", "Hills", "Park", "Parkway", "Pkwy", "Grove", "Walk", "Walks", "Circle", "Cir",
+    "Highway", "Hwy", "Trail", "Trl", "Path", "Pass", "Knoll", "Knolls", "Canyon", "Brook",
+    "Brooks", "Neck", "Ferry", "Inlet", "Squares", "Meadow", "Meadows", "Union", "Unions",
+    "Via", "Village", "Villages", "Turn", "Artery", "Pathway", "Tollway", "Gap", "Basin",
+    "Round", "Riviera", "Haven", "Spur", "Spurs", "Point", "Points", "Ridge", "Ridges", "Run",
+    "Shoal", "Shoals", "Shore", "Shores", "Springs", "Station", "Stream", "Summit",
+    "Track", "Trace", "Turnpike", "Valley", "Valleys", "Viaduct", "View", "Views", "Vista",
+    "Wells", "Alley", "Annex", "Arcade", "Bayou", "Beach", "Bend", "Bluff", "Bluffs",
+    "Bottom", "Branch", "Bridge", "Burg", "Burgs", "Bypass", "Camp", "Cape", "Causeway",
+    "Center", "Centers", "Cliff", "Cliffs", "Club", "Common", "Commons", "Corner",
+    "Corners", "Course", "Courts", "Cove", "Coves", "Creek", "Crest", "Crossing",
+    "Crossroad", "Curve", "Dale", "Dam", "Divide", "Drives", "Estate", "Estates",
+    "Expressway", "Extension", "Falls", "Field", "Fields", "Flats", "Ford", "Fords",
+    "Forest", "Forge", "Forges", "Fork", "Forks", "Fort", "Freeway", "Garden", "Gateway",
+    "Glen", "Glens", "Greens", "Groves", "Harbor", "Harbors", "Heights", "Hollow",
+    "Island", "Islands", "Isle", "Junction", "Junctions", "Key", "Keys", "Lake", "Lakes",
+    "Landing", "Lights", "Loaf", "Lock", "Locks", "Lodge", "Loop", "Mall", "Manor",
+    "Manors", "Mill", "Mills", "Mission", "Motorway", "Mount", "Mountain", "Mountains",
+    "Orchard", "Oval", "Overpass", "Parks", "Parkways", "Pike", "Pine", "Pines", "Plain",
+    "Plains", "Plaza", "Port", "Ports", "Prairie", "Radial", "Ramp", "Ranch", "Rapid",
+    "Rapids", "Rest", "Roads", "Route", "Skyway", "Stravenue", "Streets", "Throughway",
+    "Trafficway", "Tunnel", "Ville", "Wall", "Ways", "Wharf", "Yard", "Rise", "Quay",
+    "Approach", "End", "Gate", "Market", "Hts", "Pt", "Cv", "Xing",
+)  # fmt: skip
+_EN_STREET_LINE: Final = (
+    r"(?:(?:Flat|Apt\.?|Apartment|Suite|Unit|Studio)[ ][0-9A-Za-z]{1,5},?[ ]"
+    r"(?:[0-9]{1,6}[A-Za-z]?[ ])?|(?:[0-9]{1,5}[A-Za-z]?/)?[0-9]{1,6}[A-Za-z]?[ ])"
+    rf"(?:[A-Z][A-Za-z'\-]*\.?[ ]){{0,4}}(?:{'|'.join(_STREET_TYPES)})\.?"
+    r"(?:,?[ ](?:Apt\.?|Suite|Ste\.?|Unit|Fl\.?|Floor|\#)[ ]?[0-9A-Z][0-9A-Za-z\-]{0,5})?"
+)
+_STREET_FIELD: Final = (
+    rf"(?<=[\"'])(?:{_DE_STREET}[ ]{_DE_HOUSE}|{_EN_STREET_LINE})(?=[\"'])"
+)
+# A vCard's ADR property (RFC 6350 6.3.1): its value, after the empty post-office-box
+# and extended-address fields, up to the line's end or the next property.
+_VCARD_ADR: Final = (
+    r"(?<![A-Za-z\-])(?:item[0-9]{1,3}\.)?ADR(?:;[^:\n]{0,100})?:;{0,2}\K"
+    r"(?=[^;:\s])[^;:\n]{0,100}?(?:;[^;:\n]{0,100}?){0,5}"
+    r"(?=;*[ ]?(?!.)|;*[ ][A-Z][A-Z0-9\-]*[:;])"
 )
 # A US town line alone ("Port Brandonside, TX 77657"): a whole address is US_ADDRESS's.
 _US_TOWN_LINE: Final = (
@@ -965,6 +1018,28 @@ PERSONAL_ENTRIES: Final[tuple[EntityPattern, ...]] = (
         " province, postal code",
         max_length=260,
         anchors=_CA_ANCHORS,
+    ),
+    EntityPattern(
+        name="STREET_FIELD",
+        label="ADDRESS",
+        pattern=_STREET_FIELD,
+        validator=None,
+        score=0.75,
+        description="A street line alone in a quoted field: the German grammar, or a house"
+        " number and words ending in a street-type word",
+        max_length=140,
+        anchors=DIGITS,
+    ),
+    EntityPattern(
+        name="VCARD_ADDRESS",
+        label="ADDRESS",
+        pattern=_VCARD_ADR,
+        validator=None,
+        score=0.85,
+        description="The value of a vCard's ADR property",
+        max_length=720,
+        anchors=("ADR;", "ADR:"),
+        starts_at_anchor=True,
     ),
     EntityPattern(
         name="US_TOWN_LINE",

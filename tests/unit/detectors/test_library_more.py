@@ -608,6 +608,32 @@ MORE_ROWS += [
     ("UK_ADDRESS", "Room Q1 2AB", []),  # no postcode starts with Q
 ]  # fmt: skip
 
+# A street line alone in a quoted field, a vCard's ADR value, and Austrian house numbers
+# with staircase and door, bilingual towns.
+MORE_ROWS += [
+    ("STREET_FIELD", "(919714, 'Ursina', 'Berger', 'Rosenweg 96a', '1201')", ["Rosenweg 96a"]),
+    ("STREET_FIELD", '{"line1": "8046 S Congress Pl", "city": "Austin"}', ["8046 S Congress Pl"]),
+    ("STREET_FIELD", '"line1": "Flat 05t, Bernard Ferry",', ["Flat 05t, Bernard Ferry"]),
+    ("STREET_FIELD", '"status": "404 Not Found"', []),  # no street-type word
+    ("STREET_FIELD", "see 8046 S Congress Pl for details", []),  # not a field of its own
+    ("VCARD_ADDRESS", "ADR;TYPE=HOME:;;128 Victoria Mews;Edinburgh;;EH10 6LP;United Kingdom\n"
+     "BDAY:19781001", ["128 Victoria Mews;Edinburgh;;EH10 6LP;United Kingdom"]),
+    ("VCARD_ADDRESS", "ADR:;;6356 Grant Lane;Omaha;NE;68137;USA BDAY:19540927",
+     ["6356 Grant Lane;Omaha;NE;68137;USA"]),
+    ("VCARD_ADDRESS", "the ADR; field is empty", []),
+    ("AT_CH_ADDRESS", "Wohnhaft: Kärntner Straße 28/Top 13, 9020 Klagenfurt am Wörthersee",
+     ["Kärntner Straße 28/Top 13, 9020 Klagenfurt am Wörthersee"]),
+    # (a place's adjective before a town or a street is left out: in a view a line's
+    # last word, often a surname in -er, stands right before the next line)
+    ("AT_CH_ADDRESS", "Firma Müller\nHauptstraße 5, 2700 Wiener Neustadt",
+     ["Hauptstraße 5, 2700 Wiener"]),
+    ("DE_ADDRESS", "Uhlandstr. 63\n30567 Hannover\nGeburtstag: 3. Juni 1996",
+     ["Uhlandstr. 63\n30567 Hannover"]),
+    ("AT_CH_ADDRESS", "Adresse: Zürichstrasse 126a, 2503 Biel/Bienne",
+     ["Zürichstrasse 126a, 2503 Biel/Bienne"]),
+    ("DE_ADDRESS", "Der Hauptstraße 5, 10115 Berlin folgen", ["Hauptstraße 5, 10115 Berlin"]),
+]  # fmt: skip
+
 # Vendor tokens with a fixed prefix (gitleaks' rules): a token of the vendor's layout in
 # a config line is found whole; its first 14 characters (a body far too short), or the
 # token glued to a word before it, are not.
