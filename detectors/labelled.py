@@ -108,7 +108,12 @@ _SECRET_WORDS: Final = re.compile(
     r"pass|pwd|pw\b|secret|token|key|kennwort|credential|geheim|schlussel|auth|cred|bearer"
     r"|zugang|dsn|connection"
 )
-_BIRTH_WORDS: Final = re.compile(r"born|birth|geb|d[\W_]{0,2}o[\W_]{0,2}b")
+_BIRTH_WORDS: Final = re.compile(
+    r"born|birth|geb|d[\W_]{0,2}o[\W_]{0,2}b|(?<![^\s(\[])(?<![0-9=+\-*/)][ ])\*[ ]?(?=[0-9])"
+)
+# The German (and genealogical) birth mark right before a date, "Wieloch, Karl (*
+# 01.08.37)"; not a product after a number ("3 * 12.03").
+_BORN_MARK: Final = re.compile(r"(?<![^\s(\[])(?<![0-9=+\-*/)][ ])\*[ ]?\Z")
 # Labels typed only by a label bound to the value (a key, a word or two before it): a
 # token or a date far after a word for a secret or a birth is something else.
 _BOUND: Final = frozenset({"API_KEY", "DATE_OF_BIRTH"})
@@ -118,6 +123,7 @@ _VETOED: Final = frozenset(
     {"PHONE", "CREDIT_CARD", "US_SSN", "US_ITIN", "PASSPORT", "NATIONAL_ID", "DE_TAX_ID"}
 )
 _PHONE: Final = frozenset({"PHONE"})
+_DOB: Final = frozenset({"DATE_OF_BIRTH"})
 # Kinds a label names together with NATIONAL_ID whose own shape and check decide: a
 # value of their shape that fails their check is none of them.
 _SHAPED: Final = ("DE_TAX_ID", "US_SSN", "US_ITIN")
@@ -409,6 +415,8 @@ class LabelReader:
         return None
 
     def _context(self, page: Page, start: int, end: int, shapes: frozenset[str]) -> Verdict:
+        if "DATE_OF_BIRTH" in shapes and _BORN_MARK.search(page.text, max(0, start - 3), start):
+            return _DOB
         line_start, line_end = page.line(start)
         words = 2 if shapes <= _BOUND else _SENTENCE_WORDS
         row, cell, in_table = table_cell(page, line_start, line_end, start)

@@ -89,7 +89,12 @@ _NEAR_RULES: Final[Mapping[str, tuple[str, int, int, tuple[int, int] | None]]] =
     "UK_ADDRESS": (r"[0-9][A-Z]? ?[0-9][A-Z]{2}", 320, 4, None),
     "US_TOWN_LINE": (r"[A-Z]{2} [0-9]{5}", 120, 12, (5, 3)),
     # the quote at one end of a street line and the digit or letter next to it
-    "STREET_FIELD": (r"[\"'][0-9]|[0-9][a-zA-Z]?[\"']|[\"'](?:Flat|Apt|Apartment|Suite|Unit|Studio) ", 140, 140, None),
+    "STREET_FIELD": (
+        r"[\"'][0-9]|[0-9][a-zA-Z]?[\"']|[\"'](?:Flat|Apt|Apartment|Suite|Unit|Studio) ",
+        140,
+        140,
+        None,
+    ),
     # the state and the four-digit postcode
     "AU_ADDRESS": (r"(?:NSW|VIC|QLD|SA|WA|TAS|NT|ACT) [0-9]{4}", 260, 4, None),
     # the province code and the postal code (single digits: searched over the text)

@@ -246,6 +246,11 @@ ROWS: list[tuple[str, list[tuple[str, str]], list[str]]] = [
     ("You pass the number 123456789 to the function.", [], ["123456789"]),
     # a token is a credential only by a word bound to it, whatever its other shapes
     ("CI log printed the token in plain text at PO-76679848.", [], ["PO-76679848"]),
+    # the German birth mark before a date; a product after a number is none
+    ("13) Wieloch, Karl (* 01.08.37), KV-Nr. Q363719733",
+     [("DATE_OF_BIRTH", "01.08.37"), ("NATIONAL_ID", "Q363719733")], []),
+    ("Karl Huber * 12.3.1980", [("DATE_OF_BIRTH", "12.3.1980")], []),
+    ("Preis: 3 * 12.03.2024", [], ["12.03.2024"]),
     # a number in a contact block is read on its own line only
     ("Robin Elliott\n23/32 Park Rd\nParramatta NSW 2150\n08 8353 2216\n\n2 Mar 2025",
      [("PHONE", "08 8353 2216")], ["2 Mar"]),
