@@ -201,8 +201,8 @@ def _real_date(year: int, month: int, day: int) -> bool:
 def is_birth_date(text: str) -> bool:
     """A calendar date that could be a birth date: a real day, 1900 up to this year.
 
-    Numeric forms: ISO ``1985-03-05``, US ``03/05/1985`` (month first), European
-    ``05.03.1985`` (day first); written months in English or German
+    Numeric forms: ISO ``1985-03-05`` and ``19850305``, US ``03/05/1985`` (month first),
+    European ``05.03.1985`` (day first); written months in English or German
     (``March 5, 1985``, ``5. März 1985``, ``5 Mar 1985``).
     """
     folded = unicodedata.normalize("NFC", text).lower()
@@ -214,6 +214,8 @@ def is_birth_date(text: str) -> bool:
             return False
         day, year = (numbers[0], numbers[1]) if numbers[0] <= 31 else (numbers[1], numbers[0])
         return _real_date(year, month, day)
+    if len(folded) == 8 and folded.isdigit():  # ISO 8601 basic: "19781001" (vCard BDAY)
+        return _real_date(int(folded[:4]), int(folded[4:6]), int(folded[6:]))
     found = _NUMERIC_DATE.fullmatch(folded.strip())
     if found is None:
         return False

@@ -106,7 +106,8 @@ _DIGITS: Final = re.compile(r"[0-9]+")
 _A_DIGIT: Final = re.compile(r"[0-9]")
 _DIGIT_DATE: Final = re.compile(
     r"[0-9](?:[0-9]{0,3}[./\-][0-9]{1,2}[./\-][0-9]{2,4}"
-    r"|[0-9]?(?:st|nd|rd|th|\.)?[ ](?:of[ ])?[A-Za-z]{3,9}\.?,?[ ][0-9]{4})(?![\w\-/]|\.[0-9])"
+    r"|[0-9]?(?:st|nd|rd|th|\.)?[ ](?:of[ ])?[A-Za-z]{3,9}\.?,?[ ](?:[0-9]{4}|[0-9]{2}))"
+    r"(?![\w\-/]|\.[0-9])"
 )
 # A date written with its month's name first ("Jun 20, 1998", "October 4, 2003"), read
 # back from its year (the digit runs are visited anyway; a search of the whole text
@@ -258,6 +259,15 @@ def candidates(
             date = _MONTH_BEFORE_YEAR.search(text, max(0, at - _MONTH_REACH), at)
             if date is not None and not inside(date.start()):
                 add(date.start(), run_end, _DOB)
+        elif (
+            month_dates
+            and run_end - at == 8
+            and text[at : at + 2] in ("19", "20")
+            and _YEAR_END.match(text, run_end) is None
+            and not (at and text[at - 1].isalnum())
+            and not inside(at)
+        ):
+            add(at, run_end, _DOB)  # an ISO 8601 basic date ("BDAY:19781001")
         glued = at and text[at - 1].isalpha()
         spaced = at > 1 and text[at - 1] == " " and text[at - 2].isupper()
         if run_end - at < 6 and not glued and not spaced:

@@ -199,7 +199,8 @@ _KIND_WORDS: Final[tuple[tuple[frozenset[str], tuple[str, ...]], ...]] = (
     (
         _BIRTH,
         (
-            "dob", "d.o.b", "born", "birth", "birthday", "date of birth", "birthdate",
+            "dob", "d.o.b", "born", "birth", "birthday", "bday", "date of birth",
+            "birthdate",
             "birth date", "geboren", "geb", "geburtsdatum", "geburtstag", "geb.-datum",
             "geburt",
         ),

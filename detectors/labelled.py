@@ -109,7 +109,8 @@ _SECRET_WORDS: Final = re.compile(
     r"|zugang|dsn|connection"
 )
 _BIRTH_WORDS: Final = re.compile(
-    r"born|birth|geb|d[\W_]{0,2}o[\W_]{0,2}b|(?<![^\s(\[])(?<![0-9=+\-*/)][ ])\*[ ]?(?=[0-9])"
+    r"born|birth|geb|bday|d[\W_]{0,2}o[\W_]{0,2}b"
+    r"|(?<![^\s(\[])(?<![0-9=+\-*/)][ ])\*[ ]?(?=[0-9])"
 )
 # The German (and genealogical) birth mark right before a date, "Wieloch, Karl (*
 # 01.08.37)"; not a product after a number ("3 * 12.03").

@@ -251,6 +251,11 @@ ROWS: list[tuple[str, list[tuple[str, str]], list[str]]] = [
      [("DATE_OF_BIRTH", "01.08.37"), ("NATIONAL_ID", "Q363719733")], []),
     ("Karl Huber * 12.3.1980", [("DATE_OF_BIRTH", "12.3.1980")], []),
     ("Preis: 3 * 12.03.2024", [], ["12.03.2024"]),
+    # a vCard's BDAY in its ISO 8601 forms; a written month with a two-digit year
+    ("BDAY:19781001", [("DATE_OF_BIRTH", "19781001")], []),
+    ("BDAY:1984-05-06", [("DATE_OF_BIRTH", "1984-05-06")], []),
+    ("D.O.B.: 4 Mar 85", [("DATE_OF_BIRTH", "4 Mar 85")], []),
+    ("order 20240115 shipped, born 1980", [], ["20240115"]),
     # a number in a contact block is read on its own line only
     ("Robin Elliott\n23/32 Park Rd\nParramatta NSW 2150\n08 8353 2216\n\n2 Mar 2025",
      [("PHONE", "08 8353 2216")], ["2 Mar"]),
