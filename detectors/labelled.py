@@ -125,9 +125,14 @@ _VETOED: Final = frozenset(
 )
 _PHONE: Final = frozenset({"PHONE"})
 _DOB: Final = frozenset({"DATE_OF_BIRTH"})
-# Kinds a label names together with NATIONAL_ID whose own shape and check decide: a
-# value of their shape that fails their check is none of them.
-_SHAPED: Final = ("DE_TAX_ID", "US_SSN", "US_ITIN")
+# Kinds a label names together with NATIONAL_ID, and how their numbers are written: a
+# value written so that fails the kind's check is an invalid number of that kind.  (An
+# SSN's label is told from a generic "ID number" by the ITIN it also names; bare nine
+# digits, an EIN's 2-7 grouping stay open to other countries' numbers.)
+_WRITTEN_AS: Final = (
+    ("DE_TAX_ID", re.compile(r"[1-9][0-9]{10}|[1-9][0-9] [0-9]{3} [0-9]{3} [0-9]{3}")),
+    ("US_ITIN", re.compile(r"[0-9]{3}-[0-9]{2}-[0-9]{4}|[0-9]{3} [0-9]{2} [0-9]{4}")),
+)
 # Labels whose values stand in one cell of a table: an entry's span across a column gap
 # is two cells.
 _ONE_CELL: Final = frozenset(
@@ -398,11 +403,14 @@ class LabelReader:
                         continue
                 if (
                     label == "NATIONAL_ID"
-                    and any(kind in verdict and kind in shapes for kind in _SHAPED)
+                    and any(
+                        kind in verdict and written.fullmatch(value)
+                        for kind, written in _WRITTEN_AS
+                    )
                     and not checked_national_id(value)
                 ):
-                    # an IdNr's or an SSN's shape under its label, that failed its
-                    # check, is an invalid IdNr or SSN, not some other country's number
+                    # an IdNr or an SSN as written, under its label, that failed its
+                    # check is an invalid IdNr or SSN, not some other country's number
                     # (unless it passes that number's own check)
                     return None
                 if (
