@@ -108,13 +108,13 @@ _SECRET_WORDS: Final = re.compile(
     r"pass|pwd|pw\b|secret|token|key|kennwort|credential|geheim|schlussel|auth|cred|bearer"
     r"|zugang|dsn|connection"
 )
+# The German (and genealogical) birth mark in brackets right before a date, "Wieloch,
+# Karl (* 01.08.37)"; a bare "*" is as often a list's bullet, a glob or a product.
+_BORN_MARK_SOURCE: Final = r"\([ ]?\*[ ]?"
 _BIRTH_WORDS: Final = re.compile(
-    r"born|birth|geb|bday|d[\W_]{0,2}o[\W_]{0,2}b"
-    r"|(?<![^\s(\[])(?<![0-9=+\-*/)][ ])\*[ ]?(?=[0-9])"
+    rf"born|birth|geb|bday|d[\W_]{{0,2}}o[\W_]{{0,2}}b|{_BORN_MARK_SOURCE}(?=[0-9])"
 )
-# The German (and genealogical) birth mark right before a date, "Wieloch, Karl (*
-# 01.08.37)"; not a product after a number ("3 * 12.03").
-_BORN_MARK: Final = re.compile(r"(?<![^\s(\[])(?<![0-9=+\-*/)][ ])\*[ ]?\Z")
+_BORN_MARK: Final = re.compile(_BORN_MARK_SOURCE + r"\Z")
 # Labels typed only by a label bound to the value (a key, a word or two before it): a
 # token or a date far after a word for a secret or a birth is something else.
 _BOUND: Final = frozenset({"API_KEY", "DATE_OF_BIRTH"})
@@ -424,7 +424,7 @@ class LabelReader:
         return None
 
     def _context(self, page: Page, start: int, end: int, shapes: frozenset[str]) -> Verdict:
-        if "DATE_OF_BIRTH" in shapes and _BORN_MARK.search(page.text, max(0, start - 3), start):
+        if "DATE_OF_BIRTH" in shapes and _BORN_MARK.search(page.text, max(0, start - 4), start):
             return _DOB
         line_start, line_end = page.line(start)
         words = 2 if shapes <= _BOUND else _SENTENCE_WORDS
@@ -470,7 +470,9 @@ class LabelReader:
         if (
             "PHONE" in shapes
             and alone
-            and end <= line_end  # (the whole line: no number wrapped onto the next)
+            # (a number a line break wraps goes on with a group, not a lone digit: "08
+            # 8353 2216" + blank line + "2 Mar 2025")
+            and (end <= line_end or sum(ch.isdigit() for ch in page.text[line_end:end]) >= 3)
             and not after.strip(" .,;")
             and near_contact(page, line_start, line_end)
             and self._phone_in_block(page.text[start:end])

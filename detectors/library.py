@@ -123,9 +123,10 @@ _PHONE_TRUNK0: Final = (
     r"(?:(?:(?:\(0[0-9]{2,5}\)[ \-.]?|0[1-9][0-9]{1,4}(?:[ \-.]?/[ \-.]?|[ \-.]))[0-9]{2,8}"
     r"|(?:\(0[1-9]\)[ ]?|0[1-9][ ]?/[ ]?)[0-9]{5,8})"
     r"(?:[ \-.][0-9]{2,5}){0,3}"
-    # ... a one-digit area code and an eight-digit subscriber number in two groups of
-    # four, no group after them (Australia: "(03) 7364 3212", "02 6818 5848") ...
-    r"|(?:\(0[1-9]\)[ ]?|0[1-9][ ])[0-9]{4}[ \-][0-9]{4}(?![ \-.]?[0-9])"
+    # ... a one-digit area code in brackets and an eight-digit subscriber number in two
+    # groups of four, no group after them (Australia: "(03) 7364 3212"; without the
+    # brackets "02 1500 2300" is as often a row of numbers) ...
+    r"|\(0[1-9]\)[ ]?[0-9]{4}[ ][0-9]{4}(?![ \-.]?[0-9])"
     # ... except whole national numbers of 10 or 11 digits, which no ISBN-10 (the
     # validator refuses those), short reference number or 12-digit account id is
     r"|0[1-9][0-9]{8,9})"

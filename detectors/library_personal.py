@@ -430,8 +430,8 @@ _DE_TOWN: Final = (
     # (in brackets, or a bilingual town's second name: "Biel/Bienne")
     rf"(?:[ ]\({_TOWN_WORD}\)|/{_TOWN_WORD})?"
 )
-# A house number, a second number or a range after it, and in Austria a staircase and
-# door ("12/3/14", "28/Top 13", "5/Stiege 2/Tür 7").
+# A house number, then up to three more numbers, a range or (Austria) a staircase and
+# door ("12a-14", "12/3/14", "28/Top 13", "5/Stiege 2/Tür 7").
 _DE_HOUSE: Final = (
     r"[0-9]{1,4}[a-zA-Z]?"
     r"(?:[ ]?[-/][ ]?(?:(?:Top|Stiege|Stg\.|Tür|Tur)[ ]?)?[0-9]{1,4}[a-zA-Z]?){0,3}"
@@ -489,7 +489,8 @@ _UK_POSTCODE: Final = (
 _UK_WORD: Final = r"(?:[A-Z][A-Za-z'\-]{0,24}\.?|upon|on|under|in|by|the|of|le)"
 # A UK address: a flat/studio/unit line or a house number, then the street, locality
 # and post town words (in any line layout), then the postcode.  An address without a
-# number (a house name) is not matched: "Acme Ltd, London SW1A 1AA" is not told apart.
+# number (a house name) is not matched in prose: "Acme Ltd, London SW1A 1AA" is not told
+# apart (a town line alone is read in a quoted field, below).
 _UK_NUMBER: Final = r"[0-9]{1,4}[A-Za-z]?(?:-[0-9]{1,4}[A-Za-z]?)?"
 _UK_STREET_ADDRESS: Final = (
     r"(?<![\w\-])(?:(?:Flat|Apartment|Studio|Unit|Suite|Room|Maisonette)[ ]"
@@ -499,21 +500,22 @@ _UK_STREET_ADDRESS: Final = (
 )
 
 # A street line the English way, number first: a unit before it ("Flat 96", "Suite 134",
-# "Apt. 219", or "8/" for unit 8), the number, up to five words, a unit after them.
+# "Apt. 219", or "8/" and "502-" for the unit), the number, up to five words, a unit
+# after them.
 _EN_STREET: Final = (
     r"(?:(?:Unit|Flat|Apt\.?|Apartment|Suite|Ste\.?|Level|Shop|Studio)[ ][0-9A-Z]{1,5},?[ ]"
-    r"|[0-9]{1,5}[A-Za-z]?/)?"
+    r"|[0-9]{1,5}[A-Za-z]?[/\-])?"
     r"[0-9]{1,6}[A-Za-z]?(?:[ ][A-Z][A-Za-z'\-]*\.?){1,5}"
     r"(?:,?[ ](?:Apt\.?|Suite|Ste\.?|Unit|Fl\.?|Floor|\#)[ ]?[0-9A-Z][0-9A-Za-z\-]{0,5})?"
 )
-# A town of one to four capitalised words; on a line of its own not a word that opens a
-# sentence or a phrase ("In NSW 2000 people", "Ship to ON K1A 0B1").
+# A town of one to four capitalised words.  A town line alone (no street before it) is
+# read only as a quoted field of its own ('"line2": "Lake Eric, AB M4R 2A6"'): in prose,
+# capitalised words before a code and a number are as often a title, a product or a
+# statute ("DATA PROTECTION ACT 2018", "MacBook Air M1 8GB", "Ticket Closed, ID 48213").
 _EN_TOWN: Final = r"(?:[A-Z][A-Za-z'\-]*[ ]){0,3}[A-Z][A-Za-z'\-]*"
-_NOT_A_TOWN: Final = (
-    r"(?!(?:In|On|At|The|For|By|From|To|With|And|Of|Or|Our|Your|Per|Via|Ship|Send|Mail"
-    r"|Call|Tel|Phone|Fax|Since|Until|Before|After|About|Code|Ref|Order|Product|Item|Part"
-    r"|Model|Serial|Ticket|Invoice|Booking|Flight|Version|Room|Gate|Seat)[ ])"
-)
+# (a parsed JSON value is its own view, "key\x1f: value", to the view's end)
+_FIELD_START: Final = r"(?<=[\"']|\x1f:[ ])"
+_FIELD_END: Final = r"(?=[\"']|(?!.))"
 # Australia Post: street, locality, state or territory, four-digit postcode; Canada
 # Post: street, municipality, province or territory code, postal code (A9A 9A9, no D,
 # F, I, O, Q or U, no W or Z first).  A town line given alone ("Harmonfurt TAS 2006",
@@ -535,72 +537,70 @@ _CA_ANCHORS: Final = tuple(
     for space in (" ", "  ")
     for letter in "ABCEGHJKLMNPRSTVXY"
 )
+_AU_TAIL: Final = rf"{_EN_TOWN},?[ ](?:{'|'.join(_AU_STATE_CODES)})[ ][0-9]{{4}}"
 _AU_ADDRESS: Final = (
-    rf"(?<![\w.,\-/])(?:{_EN_STREET}{_LINE_BREAK}|{_NOT_A_TOWN}){_EN_TOWN},?[ ]"
-    rf"(?:{'|'.join(_AU_STATE_CODES)})"
-    r"[ ][0-9]{4}(?![\w\-])"
+    rf"(?:(?<![\w.,\-/]){_EN_STREET}{_LINE_BREAK}{_AU_TAIL}(?![\w\-])"
+    rf"|{_FIELD_START}{_AU_TAIL}{_FIELD_END})"
+)
+_CA_TAIL: Final = (
+    rf"{_EN_TOWN},?[ ](?:{'|'.join(_CA_PROVINCE_CODES)})[ ]{{1,2}}{_CA_POSTCODE}"
 )
 _CA_ADDRESS: Final = (
-    rf"(?<![\w.,\-/])(?:{_EN_STREET}{_LINE_BREAK}|{_NOT_A_TOWN}){_EN_TOWN},?[ ]"
-    rf"(?:{'|'.join(_CA_PROVINCE_CODES)})"
-    rf"[ ]{{1,2}}{_CA_POSTCODE}(?![\w\-])"
+    rf"(?:(?<![\w.,\-/]){_EN_STREET}{_LINE_BREAK}{_CA_TAIL}(?![\w\-])"
+    rf"|{_FIELD_START}{_CA_TAIL}{_FIELD_END})"
 )
-# ... or its town line alone ("Campbellville CO4 5AS", a field of its own).
+# ... or its town line alone in a quoted field ('"Campbellville CO4 5AS"'; a storage size
+# is no inward code: '"Samsung T7 2TB"').
 _UK_ADDRESS: Final = (
     rf"(?:{_UK_STREET_ADDRESS}"
-    rf"|(?<![\w.,\-/]){_NOT_A_TOWN}{_EN_TOWN},?[ ]{_UK_POSTCODE}(?![\w\-]))"
+    rf"|{_FIELD_START}{_EN_TOWN},?[ ](?!.{{1,5}}[0-9][GTP]B{_FIELD_END}){_UK_POSTCODE}"
+    rf"{_FIELD_END})"
 )
 # A street line alone in a quoted field of its own ("'Rosenweg 96a'", '"8046 S Congress
-# Pl"', '"Flat 05t, Bernard Ferry"'): the German grammar, or a house number (or a unit)
-# and words ending in a street-type word (USPS Publication 28 suffixes and the British
-# ones).
+# Pl"', '"Flat 05t, Bernard Ferry"'): a German street with a street-type word of its own
+# (no opener, no "-ring" glued: "'Im Jahr 2024'", "'Spring 2024'" are titles) and its
+# number, or a house number (or a unit), one to four capitalised words and a street-type
+# word (USPS Publication 28's and the British ones, without those that are ordinary
+# words: "'3 Day Pass'", "'10 Points'").
 _STREET_TYPES: Final = (
     "Street", "St", "Road", "Rd", "Avenue", "Ave", "Av", "Lane", "Ln", "Drive", "Dr",
     "Court", "Ct", "Place", "Pl", "Way", "Boulevard", "Blvd", "Terrace", "Ter", "Gardens",
     "Gdns", "Mews", "Row", "Close", "Crescent", "Cres", "Green", "Square", "Sq", "Parade",
     "Hill", "Hills", "Park", "Parkway", "Pkwy", "Grove", "Walk", "Walks", "Circle", "Cir",
-    "Highway", "Hwy", "Trail", "Trl", "Path", "Pass", "Knoll", "Knolls", "Canyon", "Brook",
-    "Brooks", "Neck", "Ferry", "Inlet", "Squares", "Meadow", "Meadows", "Union", "Unions",
-    "Via", "Village", "Villages", "Turn", "Artery", "Pathway", "Tollway", "Gap", "Basin",
-    "Round", "Riviera", "Haven", "Spur", "Spurs", "Point", "Points", "Ridge", "Ridges", "Run",
-    "Shoal", "Shoals", "Shore", "Shores", "Springs", "Station", "Stream", "Summit",
-    "Track", "Trace", "Turnpike", "Valley", "Valleys", "Viaduct", "View", "Views", "Vista",
-    "Wells", "Alley", "Annex", "Arcade", "Bayou", "Beach", "Bend", "Bluff", "Bluffs",
-    "Bottom", "Branch", "Bridge", "Burg", "Burgs", "Bypass", "Camp", "Cape", "Causeway",
-    "Center", "Centers", "Cliff", "Cliffs", "Club", "Common", "Commons", "Corner",
-    "Corners", "Course", "Courts", "Cove", "Coves", "Creek", "Crest", "Crossing",
-    "Crossroad", "Curve", "Dale", "Dam", "Divide", "Drives", "Estate", "Estates",
-    "Expressway", "Extension", "Falls", "Field", "Fields", "Flats", "Ford", "Fords",
-    "Forest", "Forge", "Forges", "Fork", "Forks", "Fort", "Freeway", "Garden", "Gateway",
-    "Glen", "Glens", "Greens", "Groves", "Harbor", "Harbors", "Heights", "Hollow",
-    "Island", "Islands", "Isle", "Junction", "Junctions", "Key", "Keys", "Lake", "Lakes",
-    "Landing", "Lights", "Loaf", "Lock", "Locks", "Lodge", "Loop", "Mall", "Manor",
-    "Manors", "Mill", "Mills", "Mission", "Motorway", "Mount", "Mountain", "Mountains",
-    "Orchard", "Oval", "Overpass", "Parks", "Parkways", "Pike", "Pine", "Pines", "Plain",
-    "Plains", "Plaza", "Port", "Ports", "Prairie", "Radial", "Ramp", "Ranch", "Rapid",
-    "Rapids", "Rest", "Roads", "Route", "Skyway", "Stravenue", "Streets", "Throughway",
-    "Trafficway", "Tunnel", "Ville", "Wall", "Ways", "Wharf", "Yard", "Rise", "Quay",
-    "Approach", "End", "Gate", "Market", "Hts", "Pt", "Cv", "Xing",
+    "Highway", "Hwy", "Trail", "Trl", "Path", "Knoll", "Canyon", "Brook", "Neck", "Ferry",
+    "Inlet", "Squares", "Meadows", "Via", "Village", "Artery", "Pathway", "Tollway", "Gap",
+    "Basin", "Riviera", "Haven", "Ridge", "Shore", "Springs", "Turnpike", "Valley", "Alley",
+    "Causeway", "Courts", "Creek", "Crossing", "Groves", "Heights", "Hollow", "Manor",
+    "Plaza", "Wharf", "Quay",
 )  # fmt: skip
 _EN_STREET_LINE: Final = (
     r"(?:(?:Flat|Apt\.?|Apartment|Suite|Unit|Studio)[ ][0-9A-Za-z]{1,5},?[ ]"
-    r"(?:[0-9]{1,6}[A-Za-z]?[ ])?|(?:[0-9]{1,5}[A-Za-z]?/)?[0-9]{1,6}[A-Za-z]?[ ])"
-    rf"(?:[A-Z][A-Za-z'\-]*\.?[ ]){{0,4}}(?:{'|'.join(_STREET_TYPES)})\.?"
+    r"(?:[0-9]{1,6}[A-Za-z]?[ ])?|(?:[0-9]{1,5}[A-Za-z]?[/\-])?[0-9]{1,6}[A-Za-z]?[ ])"
+    rf"(?:[A-Z][A-Za-z'\-]*\.?[ ]){{1,4}}(?:{'|'.join(_STREET_TYPES)})\.?"
     r"(?:,?[ ](?:Apt\.?|Suite|Ste\.?|Unit|Fl\.?|Floor|\#)[ ]?[0-9A-Z][0-9A-Za-z\-]{0,5})?"
 )
+_DE_FIELD_STREET: Final = (
+    rf"[{_UP}][\w\-ß]*(?:straße|strasse|str\.|weg|gasse|platz|allee|damm|ufer|chaussee"
+    r"|-Ring|[ ](?:Straße|Strasse|Str\.|Weg|Gasse|Platz|Allee|Ring|Damm|Ufer))"
+)
 _STREET_FIELD: Final = (
-    rf"(?<=[\"'])(?:{_DE_STREET}[ ]{_DE_HOUSE}|{_EN_STREET_LINE})(?=[\"'])"
+    rf"{_FIELD_START}(?:{_DE_FIELD_STREET}[ ]{_DE_HOUSE}|{_EN_STREET_LINE}){_FIELD_END}"
 )
-# A vCard's ADR property (RFC 6350 6.3.1): its value, after the empty post-office-box
-# and extended-address fields, up to the line's end or the next property.
+# A vCard's ADR property (RFC 6350 6.3.1; any case, an Apple "item1." group): after the
+# empty post-office-box and extended-address components, the street, locality, region
+# and postal code, and the country where the next property or the text's end follows
+# it (the view folds line breaks, so a sentence after the card is no country).
 _VCARD_ADR: Final = (
-    r"(?<![A-Za-z\-])(?:item[0-9]{1,3}\.)?ADR(?:;[^:\n]{0,100})?:;{0,2}\K"
-    r"(?=[^;:\s])[^;:\n]{0,100}?(?:;[^;:\n]{0,100}?){0,5}"
-    r"(?=;*[ ]?(?!.)|;*[ ][A-Z][A-Z0-9\-]*[:;])"
+    r"(?<![A-Za-z\-])(?:[Ii][Tt][Ee][Mm][0-9]{1,3}\.)?(?:ADR|adr|Adr)(?:;[^:\n]{0,100})?:;{0,2}\K"
+    r"(?=[^;:\s])[^;:\n]{1,100};[^;:\n]{0,60};[^;:\n]{0,40};[^;:\s]{0,10}"
+    r"(?:[ ][^;:\s]{1,10}(?=;))?"
+    r"(?:;[^;:\s]{1,30}(?:[ ][^;:\s]{1,30}){0,3}"
+    r"(?=;*(?:[ ]?(?!.)|[ ](?:[Ii]tem[0-9]{1,3}\.)?[A-Za-z][A-Za-z0-9\-]*[:;])))?"
 )
-# A US town line alone ("Port Brandonside, TX 77657"): a whole address is US_ADDRESS's.
+# A US town line alone in a quoted field ('"Port Brandonside, TX 77657"'): a whole
+# address is US_ADDRESS's.
 _US_TOWN_LINE: Final = (
-    rf"(?<![\w.,\-/]){_NOT_A_TOWN}{_EN_TOWN},[ ][A-Z]{{2}}[ ][0-9]{{5}}(?:-[0-9]{{4}})?(?![\w\-])"
+    rf"{_FIELD_START}{_EN_TOWN},[ ][A-Z]{{2}}[ ][0-9]{{5}}(?:-[0-9]{{4}})?{_FIELD_END}"
 )
 
 # --- obfuscated e-mail addresses -----------------------------------------------------
@@ -993,7 +993,8 @@ PERSONAL_ENTRIES: Final[tuple[EntityPattern, ...]] = (
         pattern=_UK_ADDRESS,
         validator=None,
         score=0.8,
-        description="UK postal address: flat or house number, street, town, Royal Mail postcode",
+        description="UK postal address: flat or house number, street, town, Royal Mail"
+        " postcode; or the town line alone in a quoted field",
         max_length=320,
         anchors=DIGITS,
     ),
@@ -1038,7 +1039,7 @@ PERSONAL_ENTRIES: Final[tuple[EntityPattern, ...]] = (
         score=0.85,
         description="The value of a vCard's ADR property",
         max_length=720,
-        anchors=("ADR;", "ADR:"),
+        anchors=("ADR;", "ADR:", "adr;", "adr:", "Adr;", "Adr:"),
         starts_at_anchor=True,
     ),
     EntityPattern(
@@ -1047,7 +1048,7 @@ PERSONAL_ENTRIES: Final[tuple[EntityPattern, ...]] = (
         pattern=_US_TOWN_LINE,
         validator=idv.is_us_address,
         score=0.75,
-        description="A US address's town line alone: city, state code, ZIP",
+        description="A US address's town line alone in a quoted field: city, state code, ZIP",
         max_length=120,
         anchors=DIGITS,
     ),

@@ -189,7 +189,7 @@ _VENDOR_TOKENS: Final = (
      "HashiCorp Vault service, batch or recovery token (hvs. + 90 or more)"),
     ("TERRAFORM_CLOUD_TOKEN", r"[A-Za-z0-9]{14}\.atlasv1\.[A-Za-z0-9_\-=]{60,70}", 93,
      (".atlasv1.",), "Terraform Cloud / HCP Terraform API token (14.atlasv1.60-70)"),
-    ("FLY_TOKEN", r"(?:fo1_[A-Za-z0-9_\-]{43}|fm[12][ar]?_[A-Za-z0-9+/=_\-]{100,4000})", 4004,
+    ("FLY_TOKEN", r"(?:fo1_[A-Za-z0-9_\-]{43}|(?:fm1[ar]|fm2)_[A-Za-z0-9+/=_\-]{100,4000})", 4005,
      ("fo1_", "fm1a_", "fm1r_", "fm2_"), "Fly.io access or macaroon token"),
     ("AGE_SECRET_KEY", r"AGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}", 74,
      ("AGE-SECRET-KEY-1",), "age encryption secret key (AGE-SECRET-KEY-1 + 58 bech32)"),

