@@ -254,6 +254,12 @@ ROWS: list[tuple[str, list[tuple[str, str]], list[str]]] = [
     ("Changelog\n* 2024-01-15 Fixed login bug", [], ["2024-01-15"]),
     ("ls -la * 2024-01-15.log", [], ["2024-01-15"]),
     ("Wichtig: * 01.01.2025 tritt das Gesetz in Kraft", [], ["01.01.2025"]),
+    # a parsed JSON value is a view of its own ("key path\x1f: value"): a street line or
+    # a town line alone in it is an address
+    ('{"address": {"line1": "7339 Birch Lane", "city_line": "Madison, WI 53725"}}',
+     [("ADDRESS", "7339 Birch Lane"), ("ADDRESS", "Madison, WI 53725")], []),
+    ('{"product": "Samsung T7 2TB", "title": "Spring 2024", "status": "404 Not Found"}',
+     [], ["Samsung T7 2TB", "Spring 2024", "404 Not Found"]),
     # (review) a number a line break wraps in a contact block is read whole
     ("John Smith\n12 High Street\nLondon SW1A 1AA\n020 7946\n0018",
      [("PHONE", "020 7946\n0018")], []),
