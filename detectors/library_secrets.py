@@ -433,7 +433,12 @@ SECRET_ENTRIES: Final[tuple[EntityPattern, ...]] = (
         starts_at_anchor=True,
     ),
     *(
-        _prefixed(name, r"(?<![\w\-.])" + body + TOKEN_AFTER, longest, anchors, description)
+        dataclasses.replace(
+            _prefixed(name, r"(?<![\w\-.])" + body + TOKEN_AFTER, longest, anchors, description),
+            # (a Terraform Cloud token starts with any 14 letters and digits: a reply
+            # filter holding API_KEY would hold every chunk's last word; by its name only)
+            by_label=name != "TERRAFORM_CLOUD_TOKEN",
+        )
         for name, body, longest, anchors, description in _VENDOR_TOKENS
     ),
 )
