@@ -505,14 +505,14 @@ _UK_STREET_ADDRESS: Final = (
 _EN_STREET: Final = (
     r"(?:(?:Unit|Flat|Apt\.?|Apartment|Suite|Ste\.?|Level|Shop|Studio)[ ][0-9A-Z]{1,5},?[ ]"
     r"|[0-9]{1,5}[A-Za-z]?[/\-])?"
-    r"[0-9]{1,6}[A-Za-z]?(?:[ ][A-Z][A-Za-z'\-]*\.?){1,5}"
+    r"[0-9]{1,6}[A-Za-z]?(?:[ ][A-Z][A-Za-z'\-]{0,24}\.?){1,5}"
     r"(?:,?[ ](?:Apt\.?|Suite|Ste\.?|Unit|Fl\.?|Floor|\#)[ ]?[0-9A-Z][0-9A-Za-z\-]{0,5})?"
 )
 # A town of one to four capitalised words.  A town line alone (no street before it) is
 # read only as a quoted field of its own ('"line2": "Lake Eric, AB M4R 2A6"'): in prose,
 # capitalised words before a code and a number are as often a title, a product or a
 # statute ("DATA PROTECTION ACT 2018", "MacBook Air M1 8GB", "Ticket Closed, ID 48213").
-_EN_TOWN: Final = r"(?:[A-Z][A-Za-z'\-]*[ ]){0,3}[A-Z][A-Za-z'\-]*"
+_EN_TOWN: Final = r"(?:[A-Z][A-Za-z'\-]{0,24}[ ]){0,3}[A-Z][A-Za-z'\-]{0,24}"
 # (a parsed JSON value is its own view, "key\x1f: value", to the view's end)
 _FIELD_START: Final = r"(?<=[\"']|\x1f:[ ])"
 _FIELD_END: Final = r"(?=[\"']|(?!.))"
@@ -576,11 +576,11 @@ _STREET_TYPES: Final = (
 _EN_STREET_LINE: Final = (
     r"(?:(?:Flat|Apt\.?|Apartment|Suite|Unit|Studio)[ ][0-9A-Za-z]{1,5},?[ ]"
     r"(?:[0-9]{1,6}[A-Za-z]?[ ])?|(?:[0-9]{1,5}[A-Za-z]?[/\-])?[0-9]{1,6}[A-Za-z]?[ ])"
-    rf"(?:[A-Z][A-Za-z'\-]*\.?[ ]){{1,4}}(?:{'|'.join(_STREET_TYPES)})\.?"
+    rf"(?:[A-Z][A-Za-z'\-]{{0,24}}\.?[ ]){{1,4}}(?:{'|'.join(_STREET_TYPES)})\.?"
     r"(?:,?[ ](?:Apt\.?|Suite|Ste\.?|Unit|Fl\.?|Floor|\#)[ ]?[0-9A-Z][0-9A-Za-z\-]{0,5})?"
 )
 _DE_FIELD_STREET: Final = (
-    rf"[{_UP}][\w\-ß]*(?:straße|strasse|str\.|weg|gasse|platz|allee|damm|ufer|chaussee"
+    rf"[{_UP}][\w\-ß]{{0,40}}(?:straße|strasse|str\.|weg|gasse|platz|allee|damm|ufer|chaussee"
     r"|-Ring|[ ](?:Straße|Strasse|Str\.|Weg|Gasse|Platz|Allee|Ring|Damm|Ufer))"
 )
 _STREET_FIELD: Final = (
@@ -595,7 +595,7 @@ _VCARD_ADR: Final = (
     r"(?=[^;:\s])[^;:\n]{1,100};[^;:\n]{0,60};[^;:\n]{0,40};[^;:\s]{0,10}"
     r"(?:[ ][^;:\s]{1,10}(?=;))?"
     r"(?:;[^;:\s]{1,30}(?:[ ][^;:\s]{1,30}){0,3}"
-    r"(?=;*(?:[ ]?(?!.)|[ ](?:[Ii]tem[0-9]{1,3}\.)?[A-Za-z][A-Za-z0-9\-]*[:;])))?"
+    r"(?=;{0,3}(?:[ ]?(?!.)|[ ](?:[Ii]tem[0-9]{1,3}\.)?[A-Za-z][A-Za-z0-9\-]{0,30}[:;])))?"
 )
 # A US town line alone in a quoted field ('"Port Brandonside, TX 77657"'): a whole
 # address is US_ADDRESS's.
@@ -995,7 +995,7 @@ PERSONAL_ENTRIES: Final[tuple[EntityPattern, ...]] = (
         score=0.8,
         description="UK postal address: flat or house number, street, town, Royal Mail"
         " postcode; or the town line alone in a quoted field",
-        max_length=320,
+        max_length=350,
         anchors=DIGITS,
     ),
     EntityPattern(
@@ -1006,7 +1006,7 @@ PERSONAL_ENTRIES: Final[tuple[EntityPattern, ...]] = (
         score=0.8,
         description="Australian postal address (or its town line): street, locality, state,"
         " postcode",
-        max_length=260,
+        max_length=300,
         anchors=_AU_ANCHORS,
     ),
     EntityPattern(
@@ -1017,7 +1017,7 @@ PERSONAL_ENTRIES: Final[tuple[EntityPattern, ...]] = (
         score=0.8,
         description="Canadian postal address (or its town line): street, municipality,"
         " province, postal code",
-        max_length=260,
+        max_length=300,
         anchors=_CA_ANCHORS,
     ),
     EntityPattern(
@@ -1028,7 +1028,7 @@ PERSONAL_ENTRIES: Final[tuple[EntityPattern, ...]] = (
         score=0.75,
         description="A street line alone in a quoted field: the German grammar, or a house"
         " number and words ending in a street-type word",
-        max_length=140,
+        max_length=160,
         anchors=DIGITS,
     ),
     EntityPattern(

@@ -211,7 +211,7 @@ _VENDOR_TOKENS: Final = (
     ("DUFFEL_TOKEN", r"duffel_(?:test|live)_[A-Za-z0-9_\-=]{43}", 55,
      ("duffel_test_", "duffel_live_"), "Duffel API token"),
     ("EASYPOST_KEY", r"EZ[AT]K[A-Za-z0-9]{54}", 58, ("EZAK", "EZTK"), "EasyPost API key"),
-    ("ONEPASSWORD_TOKEN", r"ops_eyJ[A-Za-z0-9+/]{250,}={0,3}", 2000, ("ops_eyJ",),
+    ("ONEPASSWORD_TOKEN", r"ops_eyJ[A-Za-z0-9+/]{250,2000}={0,3}", 2012, ("ops_eyJ",),
      "1Password service account token (ops_eyJ…)"),
     ("SOURCEGRAPH_TOKEN", r"sgp_(?:[a-fA-F0-9]{16}_)?[a-fA-F0-9]{40}", 61, ("sgp_",),
      "Sourcegraph access token (sgp_ + 40 hex)"),

@@ -86,20 +86,20 @@ _NEAR_RULES: Final[Mapping[str, tuple[str, int, int, tuple[int, int] | None]]] =
     "US_ADDRESS": (r"[A-Z]{2} [0-9]{5}", 220, 12, (5, 3)),
     # the postcode's last outward character and its inward code, searched over the
     # whole text (an outward code "M1" makes no digit cluster the numeric rules visit)
-    "UK_ADDRESS": (r"[0-9][A-Z]? ?[0-9][A-Z]{2}", 320, 4, None),
+    "UK_ADDRESS": (r"[0-9][A-Z]? ?[0-9][A-Z]{2}", 350, 4, None),
     "US_TOWN_LINE": (r"[A-Z]{2} [0-9]{5}", 120, 12, (5, 3)),
     # the quote at one end of a street line and the digit or letter next to it
     "STREET_FIELD": (
         r"(?:[\"']|\x1f: )(?:[0-9]|(?:Flat|Apt\.?|Apartment|Suite|Unit|Studio) )"
         r"|[0-9][a-zA-Z]?(?:[\"']|(?!.))",
-        140,
-        140,
+        160,
+        160,
         None,
     ),
     # the state and the four-digit postcode
-    "AU_ADDRESS": (r"(?:NSW|VIC|QLD|SA|WA|TAS|NT|ACT) [0-9]{4}", 260, 4, None),
+    "AU_ADDRESS": (r"(?:NSW|VIC|QLD|SA|WA|TAS|NT|ACT) [0-9]{4}", 300, 4, None),
     # the province code and the postal code (single digits: searched over the text)
-    "CA_ADDRESS": (r"[A-Z]{2} {1,2}[A-Z][0-9][A-Z] ?[0-9][A-Z][0-9]", 260, 4, None),
+    "CA_ADDRESS": (r"[A-Z]{2} {1,2}[A-Z][0-9][A-Z] ?[0-9][A-Z][0-9]", 300, 4, None),
     # a bracketed "at" or "dot", or a spelled-out " dot ": the plain " at " form needs one
     "EMAIL_OBFUSCATED": (r"[\[({<] ?(?:at|AT|dot|DOT) ?[\])}>]| (?:dot|DOT) ", 420, 420, None),
     # the prefix letters, the digit pairs and the suffix of a UK National Insurance
