@@ -41,8 +41,8 @@ from pipelines.canon.view import OTHER_KINDS
 from pipelines.spans import Span
 
 __all__ = [
-    "Page", "Verdict", "before", "bound_to_another_thing", "label", "label_above", "member_names",
-    "near_contact", "table_cell", "tokens",
+    "Page", "Verdict", "answer_to_question", "before", "bound_to_another_thing", "label",
+    "label_above", "member_names", "near_contact", "table_cell", "tokens",
 ]
 
 Verdict = frozenset[str] | str | None
@@ -52,6 +52,17 @@ _WORD_THEN_NUMBER: Final = re.compile(r"([^\W\d_]{2,})[0-9]+")
 # A token of the text before a value: a word, a number, a mark.  "\x00" stands for
 # another value on the line (a list sibling), "\x1f" for the key path's separator.
 _TOKEN: Final = re.compile(r"[^\W_]+|[\x00\x1f:=|;,/&()\[\]{}#]|[.!?](?=[ \x00]|$)")
+# The start of a turn in a dialogue or transcript, up to where its answer may begin: a
+# bracketed time stamp ("[00:00:18]", "(14:02)") and a speaker's name of up to three
+# words with its colon ("Caller:", "Kunde:", "Dr. Lee:"), each optional.
+_SPEAKER_TURN: Final = re.compile(
+    r"[ \t>*-]*(?:[\[(][0-9:.\- ]{4,25}[\])][ \t]*)?"
+    r"(?:([^\W\d_][\w.'\-]*(?:[ ][^\W\d_][\w.'\-]*){0,2}):[ \t]*)?"
+)
+# Words an answer may open with before its value ("sure, it's", "ja, das ist"), and the
+# farthest into its line the value may start.
+_ANSWER_WORDS: Final = 4
+_ANSWER_REACH: Final = 100
 # Marks that end a label read back from its colon.
 _LABEL_ENDS: Final = frozenset({":", "=", "|", ";", "\x00", "{", "}"})
 # Where a label bound to its value ends: a list's or a sentence's separators, another
@@ -758,6 +769,48 @@ def label_above(page: Page, line_start: int) -> Verdict:
     for line in passed:
         memo[line] = verdict
     return verdict
+
+
+def answer_to_question(
+    page: Page, line_start: int, start: int, *, party_speaks: bool = False
+) -> Verdict:
+    """The kinds the question on the line above asks for, when the value at ``start``
+    opens the answer on its line: a dialogue or a transcript ("Agent: Can you confirm
+    your date of birth and postcode?" over "[00:00:18] Caller: 7th January 1994, …",
+    "Wie lautet Ihre Passnummer?" over "C01X00T47").
+
+    The line before (past a blank line or two) must end with ``?``; before the value on its
+    own line stand at most a bracketed time stamp, a speaker's name and its colon, and a
+    few words that name nothing (``sure, it's``): no number, mark or other value.  Only
+    the kinds the question names count (``date of birth and postcode``: the date of
+    birth); one naming another thing (``order number``) or nothing gives no verdict.
+    ``party_speaks``: only if the speaker is a party ("Kunde:", "Customer:"), a word
+    that as a label names the party's own number.
+    """
+    if start - line_start > _ANSWER_REACH:
+        return None
+    prefix = _SPEAKER_TURN.match(page.text, line_start, start)
+    if prefix is None:
+        return None
+    if party_speaks and (prefix.group(1) or "").lower() not in _PARTIES:
+        return None
+    found = tokens(page.text[prefix.end() : start])
+    if len(found) > 2 * _ANSWER_WORDS or not all(_is_word(t) or t == "," for t in found):
+        return None  # (a number, another value, a bracket, a sentence before it)
+    question = ""
+    up = page.above(line_start)
+    for _ in range(3):  # past a blank line or two
+        if up is None:
+            return None
+        question = page.text[max(up[0], up[1] - _READ_BACK) : up[1]].rstrip()
+        if question:
+            break
+        up = page.above(up[0])
+    if not question.endswith("?"):
+        return None
+    words = [t for t in tokens(question) if _is_word(t)]
+    kinds = _kinds(words)
+    return frozenset().union(*kinds) if kinds else None
 
 
 def near_contact(page: Page, line_start: int, line_end: int) -> bool:

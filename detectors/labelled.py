@@ -20,7 +20,10 @@ is (:mod:`detectors.label_reading`):
    or ``=``, a YAML key over a list of items, a short heading;
 4. **after the value**: a phone word (``4049224946 (mobile)``), a card's expiry;
 5. **in a contact block**: a valid phone number alone on its line, an e-mail address,
-   phone number or postal address within two lines of it.
+   phone number or postal address within two lines of it;
+6. **in a dialogue**: the question on the line above, for a value opening the answer's
+   turn (``Agent: Can you confirm your date of birth?`` over ``Caller: 7th January
+   1994``).
 
 The nearest word that names something decides (:mod:`detectors.label_words`): a kind
 (``passport``, ``Telefon``, ``SSN``) types the value if its shape admits the kind and it
@@ -50,6 +53,7 @@ from detectors.credential_fields import credential_fields
 from detectors.label_reading import (
     Page,
     Verdict,
+    answer_to_question,
     before,
     bound_to_another_thing,
     label_above,
@@ -448,12 +452,21 @@ class LabelReader:
             if verdict is not None:
                 return verdict
         verdict, alone = before(page, line_start, start, shapes, words)
+        if verdict == OTHER_KIND and not in_table:
+            # "Kunde: …" opening a dialogue's answer names who speaks, not a number
+            asked = answer_to_question(page, line_start, start, party_speaks=True)
+            if asked is not None:
+                return asked
         if verdict is not None:
             return verdict
         if alone and not in_table:  # (a table's label above is its header)
             above = label_above(page, line_start)
             if above is not None:
                 return above
+        if not in_table:
+            asked = answer_to_question(page, line_start, start)
+            if asked is not None:
+                return asked
         remark = _remark(after, shapes)
         if remark is not None:
             return remark
