@@ -203,7 +203,7 @@ def is_birth_date(text: str) -> bool:
 
     Numeric forms: ISO ``1985-03-05`` and ``19850305``, US ``03/05/1985`` (month first),
     European ``05.03.1985`` (day first); written months in English or German
-    (``March 5, 1985``, ``5. März 1985``, ``5 Mar 1985``).
+    (``March 5, 1985``, ``5. März 1985``, ``5 Mar 1985``, ``05-Mar-1985``).
     """
     folded = unicodedata.normalize("NFC", text).lower()
     words = _WORD.findall(folded)

@@ -206,7 +206,10 @@ _DATE: Final = (
     r"(?:[0-9]{4}-[0-9]{2}-[0-9]{2}"
     r"|[0-9]{1,2}[./\-][0-9]{1,2}[./\-](?:[0-9]{4}|[0-9]{2})"
     rf"|{_MONTH}\.?[ ][0-9]{{1,2}}{_DAY_SUFFIX},?[ ][0-9]{{4}}"
-    rf"|[0-9]{{1,2}}{_DAY_SUFFIX}[ ](?:of[ ])?{_MONTH}\.?,?[ ][0-9]{{4}})"
+    rf"|[0-9]{{1,2}}{_DAY_SUFFIX}[ ](?:of[ ])?{_MONTH}\.?,?[ ][0-9]{{4}}"
+    # the day, the month's name and the year joined by hyphens ("10-Dec-1991", a
+    # records system's and a clinic letter's form)
+    rf"|[0-9]{{1,2}}-{_MONTH}-(?:[0-9]{{4}}|[0-9]{{2}}))"
     r"(?![\w\-/]|\.[0-9])"
 )
 _BIRTH_WORDS: Final = (

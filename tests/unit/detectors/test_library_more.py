@@ -266,6 +266,13 @@ MORE_ROWS: list[tuple[str, str, list[str]]] = [
     ("DATE_OF_BIRTH", "meeting on 05.03.1985", []),  # no birth keyword
     ("DATE_OF_BIRTH", "born 31.02.1985", []),  # no such day
     ("DATE_OF_BIRTH", "born 1492-10-12", []),  # not a living person's
+    # day, month's name and year joined by hyphens
+    ("DATE_OF_BIRTH", "Re: D. Wilkins   DOB: 10-Dec-1991   NHS No:", ["10-Dec-1991"]),
+    ("DATE_OF_BIRTH", "born 3-FEB-85 in Leeds", ["3-FEB-85"]),
+    ("DATE_OF_BIRTH", "Geburtsdatum: 03-Mär-1971", ["03-Mär-1971"]),
+    ("DATE_OF_BIRTH", "Release 10-Dec-2024 notes", []),  # no birth keyword
+    ("DATE_OF_BIRTH", "DOB: 31-Feb-1991", []),  # no such day
+    ("DATE_OF_BIRTH", "DOB: 10-Dez-1991-A", []),  # goes on: a code
     # ITIN
     ("US_ITIN", "ITIN 912-70-1234", ["912-70-1234"]),
     ("US_ITIN", "taxpayer 900 94 1234.", ["900 94 1234"]),
