@@ -575,6 +575,20 @@ _STREET_TYPES: Final = (
     "Basin", "Riviera", "Haven", "Ridge", "Shore", "Springs", "Turnpike", "Valley", "Alley",
     "Causeway", "Courts", "Creek", "Crossing", "Groves", "Heights", "Hollow", "Manor",
     "Plaza", "Wharf", "Quay",
+    # the rest of Publication 28's suffixes and the Royal Mail's thoroughfares, but for
+    # the words a title, a product or an error names things with ("Pass", "Points",
+    # "Keys", "Locks", "Center", "Station", "Gateway", "Tunnel", "Trace", "Summit",
+    # "Route", "Mount", "Stream", "Extension", "Island", "Lake", "View", "Club", …)
+    "Ford", "Fords", "Unions", "Burg", "Burgs", "Bypass", "Cape", "Cliff", "Cliffs",
+    "Corner", "Corners", "Cove", "Coves", "Crest", "Crossroad", "Curve", "Dale", "Dam",
+    "Drives", "Estate", "Estates", "Expressway", "Forge", "Forges", "Fort", "Freeway",
+    "Garden", "Glen", "Glens", "Greens", "Harbor", "Harbors", "Harbour", "Isle", "Junction",
+    "Junctions", "Knolls", "Lodge", "Manors", "Meadow", "Mill", "Mills", "Motorway",
+    "Mountain", "Mountains", "Orchard", "Oval", "Overpass", "Parks", "Parkways", "Passage",
+    "Pine", "Pines", "Plains", "Prairie", "Ranch", "Rapids", "Ridges", "River", "Roads",
+    "Rue", "Shoal", "Shoals", "Shores", "Skyway", "Stravenue", "Streets", "Throughway",
+    "Trafficway", "Underpass", "Valleys", "Viaduct", "Villages", "Ville", "Ways", "Wells",
+    "Brooks", "Rise", "Vale", "Wynd", "Chase", "Drove", "Circus",
 )  # fmt: skip
 _EN_STREET_LINE: Final = (
     r"(?:(?:Flat|Apt\.?|Apartment|Suite|Unit|Studio)[ ][0-9A-Za-z]{1,5},?[ ]"

@@ -638,6 +638,12 @@ MORE_ROWS += [
     ("STREET_FIELD", "semester = 'Spring 2024'", []),
     ("STREET_FIELD", "['Monitor 2','Sector 7','Firewall 1','Im Jahr 2024','Neue Version 3']", []),
     ("STREET_FIELD", "['3 Day Pass','8 Port','10 Points','2 Way','42 Key']", []),
+    # Publication 28's rarer suffixes and the Royal Mail's thoroughfares
+    ("STREET_FIELD", '"line1": "937 Alvin Ford Apt. 238",', ["937 Alvin Ford Apt. 238"]),
+    ("STREET_FIELD", '{"line1": "6 Parkinson Unions"}', ["6 Parkinson Unions"]),
+    ("STREET_FIELD", "street = '14 Kings Wynd'", ["14 Kings Wynd"]),
+    ("STREET_FIELD", '["502 Bad Gateway", "2 Factor Auth Keys", "3 Smart Locks"]', []),
+    ("STREET_FIELD", '["443 SSH Tunnel", "500 Stack Trace", "2024 Tech Summit"]', []),
     ("VCARD_ADDRESS", "ADR;TYPE=HOME:;;128 Victoria Mews;Edinburgh;;EH10 6LP;United Kingdom\n"
      "BDAY:19781001", ["128 Victoria Mews;Edinburgh;;EH10 6LP;United Kingdom"]),
     ("VCARD_ADDRESS", "ADR:;;6356 Grant Lane;Omaha;NE;68137;USA BDAY:19540927",
