@@ -511,11 +511,15 @@ _EN_STREET: Final = (
     r"[0-9]{1,6}[A-Za-z]?(?:[ ][A-Z][A-Za-z'\-]{0,24}\.?){1,5}"
     r"(?:,?[ ](?:Apt\.?|Suite|Ste\.?|Unit|Fl\.?|Floor|\#)[ ]?[0-9A-Z][0-9A-Za-z\-]{0,5})?"
 )
-# A town of one to four capitalised words.  A town line alone (no street before it) is
-# read only as a quoted field of its own ('"line2": "Lake Eric, AB M4R 2A6"'): in prose,
+# A town of one to four capitalised words, an abbreviation among them ("St. John's") and
+# a small word between them ("Newcastle upon Tyne").  A town line alone (no street before
+# it) is read only as a quoted field of its own ('"line2": "Lake Eric, AB M4R 2A6"'): in prose,
 # capitalised words before a code and a number are as often a title, a product or a
 # statute ("DATA PROTECTION ACT 2018", "MacBook Air M1 8GB", "Ticket Closed, ID 48213").
-_EN_TOWN: Final = r"(?:[A-Z][A-Za-z'\-]{0,24}[ ]){0,3}[A-Z][A-Za-z'\-]{0,24}"
+_EN_TOWN: Final = (
+    r"(?:[A-Z][A-Za-z'\-]{0,24}\.?[ ](?:(?:upon|on|under|in|by|the|of|le|sur|de|la)[ ])?){0,3}"
+    r"[A-Z][A-Za-z'\-]{0,24}"
+)
 # (a parsed JSON value is its own view, "key\x1f: value", to the view's end)
 _FIELD_START: Final = r"(?<=[\"']|\x1f:[ ])"
 _FIELD_END: Final = r"(?=[\"']|(?!.))"
@@ -1023,7 +1027,7 @@ PERSONAL_ENTRIES: Final[tuple[EntityPattern, ...]] = (
         score=0.8,
         description="Australian postal address (or its town line): street, locality, state,"
         " postcode",
-        max_length=300,
+        max_length=320,
         anchors=_AU_ANCHORS,
     ),
     EntityPattern(
@@ -1034,7 +1038,7 @@ PERSONAL_ENTRIES: Final[tuple[EntityPattern, ...]] = (
         score=0.8,
         description="Canadian postal address (or its town line): street, municipality,"
         " province, postal code",
-        max_length=300,
+        max_length=320,
         anchors=_CA_ANCHORS,
     ),
     EntityPattern(
@@ -1066,7 +1070,7 @@ PERSONAL_ENTRIES: Final[tuple[EntityPattern, ...]] = (
         validator=idv.is_us_address,
         score=0.75,
         description="A US address's town line alone in a quoted field: city, state code, ZIP",
-        max_length=120,
+        max_length=145,
         anchors=DIGITS,
     ),
     EntityPattern(

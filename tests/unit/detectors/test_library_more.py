@@ -553,6 +553,11 @@ MORE_ROWS: list[tuple[str, str, list[str]]] = [
     # no house or flat number: a town line alone is read only as a quoted field
     ("UK_ADDRESS", "Acme Ltd, London SW1A 2AA", []),
     ("UK_ADDRESS", '"city": "London SW1A 2AA"', ["London SW1A 2AA"]),
+    # a town's small word and abbreviation ("upon", "St.")
+    ("UK_ADDRESS", '"city_line": "Newcastle upon Tyne NE3 1QR"', ["Newcastle upon Tyne NE3 1QR"]),
+    ("CA_ADDRESS", '"city_line": "St. John\'s, NL A1B 2J8"', ["St. John's, NL A1B 2J8"]),
+    ("US_TOWN_LINE", '"line2": "St. Louis, MO 63101"', ["St. Louis, MO 63101"]),
+    ("UK_ADDRESS", '"city": "upon Tyne NE3 1QR"', []),  # a town opens with a capital
     ("UK_ADDRESS", "Product Code AB12 3DE", []),
     ("UK_ADDRESS", "12 High Street, London QW1 2AB", []),  # no outward code starts with Q
     ("UK_ADDRESS", "12 High Street, London SW1 2CI", []),  # C and I are no inward letters
