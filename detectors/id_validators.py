@@ -326,6 +326,16 @@ def is_at_ch_address(text: str) -> bool:
     return low <= int(digits) <= high
 
 
+def is_de_at_ch_town_line(text: str) -> bool:
+    """A German, Austrian or Swiss town line ("92710 Erkelenz", "CH-8001 Zürich") whose
+    postcode lies in its country's assigned range: five digits German, four Austrian or
+    Swiss."""
+    digits = text.split(" ", 1)[0].rsplit("-", 1)[-1]
+    if len(digits) == 5:
+        return is_de_address(text)
+    return is_at_ch_address(text)
+
+
 def is_de_address(text: str) -> bool:
     """A German street address whose Postleitzahl lies in the assigned 01001-99998."""
     codes = _DE_PLZ.findall(text)

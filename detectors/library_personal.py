@@ -607,6 +607,22 @@ _DE_FIELD_STREET: Final = (
 _STREET_FIELD: Final = (
     rf"{_FIELD_START}(?:{_DE_FIELD_STREET}[ ]{_DE_HOUSE}|{_EN_STREET_LINE}){_FIELD_END}"
 )
+# A German, Austrian or Swiss town line alone as a parsed JSON value (the view's "key
+# path\x1f: value") under a key for the town: "ort", "city", "plz_ort", … ('{"ort":
+# "92710 Erkelenz"}').  Five or four digits and a capitalised word are as often an amount
+# and its unit or a year and a title ('"50000 Euro"', '"2024 Release"'), so the key decides.
+_TOWN_KEYS: Final = (
+    "ort", "wohnort", "stadt", "city", "town", "locality", "gemeinde", "plz_ort", "plzort",
+    "plz_und_ort", "ort_plz", "plzOrt", "city_line", "cityLine", "post_town", "postal_town",
+    "postort",
+)  # fmt: skip
+_TOWN_FIELD: Final = (
+    rf"(?<=(?<![^\x1f])(?:{keyword(_TOWN_KEYS)})\x1f:[ ])"
+    # (the town up to the value's end: a capitalised word and up to four more, "Frankfurt
+    # am Main", "Halle (Saale)", "Biel/Bienne", "Wald ZH")
+    rf"(?:(?:D|A|AT|CH)-)?[0-9]{{4,5}}[ ][{_UP}][\w\-ß.'()/]{{0,40}}"
+    r"(?:[ ][\w\-ß.'()/]{1,40}){0,4}(?!.)"
+)
 # A vCard's ADR property (RFC 6350 6.3.1; any case, an Apple "item1." group): after the
 # empty post-office-box and extended-address components, the street, locality, region
 # and postal code, and the country where the next property or the text's end follows
@@ -1050,6 +1066,17 @@ PERSONAL_ENTRIES: Final[tuple[EntityPattern, ...]] = (
         description="A street line alone in a quoted field: the German grammar, or a house"
         " number and words ending in a street-type word",
         max_length=160,
+        anchors=DIGITS,
+    ),
+    EntityPattern(
+        name="TOWN_FIELD",
+        label="ADDRESS",
+        pattern=_TOWN_FIELD,
+        validator=idv.is_de_at_ch_town_line,
+        score=0.75,
+        description="A German, Austrian or Swiss town line (postcode, town) alone as a JSON"
+        " value under a key for the town",
+        max_length=260,
         anchors=DIGITS,
     ),
     EntityPattern(

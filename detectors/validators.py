@@ -598,6 +598,7 @@ VALIDATORS: Final[Mapping[str, Validator]] = MappingProxyType(
         "birth_date": idv.is_birth_date,
         "de_address": idv.is_de_address,
         "at_ch_address": idv.is_at_ch_address,
+        "de_at_ch_town_line": idv.is_de_at_ch_town_line,
         "us_address": idv.is_us_address,
         "high_entropy": idv.is_high_entropy,
         "random_letters": idv.is_random_letters,

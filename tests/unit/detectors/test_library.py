@@ -29,11 +29,11 @@ from detectors.validators import (
     is_mod97,
     is_us_ssn,
 )
-from pipelines.canon.fold import fold
 from pipelines.egress import EgressFilter, EgressPolicy, OutputPattern
 from pipelines.egress.regex import settleable_source
 from pipelines.errors import EgressRefused
 from pipelines.spans import DetectorContext
+from tests.conftest import scan_views
 
 DOCS = Path(__file__).resolve().parents[3] / "docs" / "entities.md"
 
@@ -54,12 +54,12 @@ GITHUB = "ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"
 def found(name: str, text: str, **options: object) -> list[str]:
     """The texts the detector reports for built-in ``name`` alone (the entry, not the
     label reader, which has tests of its own), scanning ``text`` the way the gateway
-    does: in the canonical view (docs/design.md C9, where "für" is "fur" and "Straße" is
-    "Strasse"), mapped back to the raw text."""
-    view, offsets = fold(text)
+    does: in its canonical views (docs/design.md C9, where "für" is "fur" and "Straße" is
+    "Strasse"; a JSON text's values each in a view of its own, after their key path),
+    mapped back to the raw text."""
     entry_only = {"entities": [name], "read_labels": False, **options}
     detector = create(entry_only, DetectorContext(name="t"))
-    spans = [offsets.to_raw(span.start, span.end) for span in detector.scan(view)]
+    spans = sorted({(span.start, span.end) for span in scan_views(detector.scan, text)})
     return [text[start:end] for start, end in spans]
 
 

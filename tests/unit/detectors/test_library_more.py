@@ -643,6 +643,13 @@ MORE_ROWS += [
     ("STREET_FIELD", "semester = 'Spring 2024'", []),
     ("STREET_FIELD", "['Monitor 2','Sector 7','Firewall 1','Im Jahr 2024','Neue Version 3']", []),
     ("STREET_FIELD", "['3 Day Pass','8 Port','10 Points','2 Way','42 Key']", []),
+    # a town line alone as a JSON value, under a key for the town
+    ("TOWN_FIELD", '{"strasse": "Peukertstr. 6", "ort": "92710 Erkelenz"}', ["92710 Erkelenz"]),
+    ("TOWN_FIELD", '{"Stadt": "60311 Frankfurt am Main"}', ["60311 Frankfurt am Main"]),
+    ("TOWN_FIELD", '{"kunde": {"city": "CH-8001 Zürich"}}', ["CH-8001 Zürich"]),
+    ("TOWN_FIELD", '{"prize": "50000 Euro", "sort": "10115 Berlin"}', []),  # not a town key
+    ("TOWN_FIELD", '{"ort": "00999 Nowhere", "city": "2024 release notes"}', []),  # no PLZ
+    ("TOWN_FIELD", 'ort: "92710 Erkelenz"', []),  # not a parsed JSON value
     # Publication 28's rarer suffixes and the Royal Mail's thoroughfares
     ("STREET_FIELD", '"line1": "937 Alvin Ford Apt. 238",', ["937 Alvin Ford Apt. 238"]),
     ("STREET_FIELD", '{"line1": "6 Parkinson Unions"}', ["6 Parkinson Unions"]),
