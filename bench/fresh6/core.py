@@ -8,11 +8,12 @@ payload, labels every further occurrence of a gold value and rejects overlaps.
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["E", "N", "Built", "Piece", "Retry", "assemble", "fill"]
+__all__ = ["Built", "E", "N", "Piece", "Retry", "assemble", "fill"]
 
 _MARK = re.compile(r"«(\w+)»")
 
@@ -105,7 +106,7 @@ def assemble(
         spans = sorted(
             [(s, e) for s, e, _, _ in built.entities] + [(s, e) for s, e, _, _ in built.negatives]
         )
-        for (_, e1), (s2, _) in zip(spans, spans[1:], strict=False):
+        for (_, e1), (s2, _) in itertools.pairwise(spans):
             if s2 < e1:
                 raise Retry(frame)
     entities = [

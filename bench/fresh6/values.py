@@ -41,8 +41,8 @@ from stdnum.gb import nhs as gb_nhs
 from stdnum.gb import vat as gb_vat
 from stdnum.ie import pps as ie_pps
 from stdnum.ie import vat as ie_vat
-from stdnum.it import codicefiscale as it_cf
 from stdnum.iso7064 import mod_11_10
+from stdnum.it import codicefiscale as it_cf
 from stdnum.nl import bsn as nl_bsn
 from stdnum.pl import pesel as pl_pesel
 from stdnum.se import personnummer as se_pn
@@ -67,18 +67,52 @@ REGION = {
 ID_CARD_ALPHABET = "0123456789CFGHJKLMNPRTVWXYZ"
 B62 = string.digits + string.ascii_uppercase + string.ascii_lowercase
 MONTHS_EN = [
-    "January", "February", "March", "April", "May", "June", "July", "August",
-    "September", "October", "November", "December",
-]  # fmt: skip
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+]
 MONTHS_DE = [
-    "Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August",
-    "September", "Oktober", "November", "Dezember",
-]  # fmt: skip
-ABBR_DE = ["Jan.", "Feb.", "Mrz.", "Apr.", "Mai", "Jun.", "Jul.", "Aug.", "Sep.", "Okt.",
-           "Nov.", "Dez."]  # fmt: skip
+    "Januar",
+    "Februar",
+    "März",
+    "April",
+    "Mai",
+    "Juni",
+    "Juli",
+    "August",
+    "September",
+    "Oktober",
+    "November",
+    "Dezember",
+]
+ABBR_DE = [
+    "Jan.",
+    "Feb.",
+    "Mrz.",
+    "Apr.",
+    "Mai",
+    "Jun.",
+    "Jul.",
+    "Aug.",
+    "Sep.",
+    "Okt.",
+    "Nov.",
+    "Dez.",
+]
 
 
-def _until(rng: random.Random, draw: Callable[[random.Random], str], ok: Callable[[str], bool]) -> str:
+def _until(
+    rng: random.Random, draw: Callable[[random.Random], str], ok: Callable[[str], bool]
+) -> str:
     for _ in range(10_000):
         value = draw(rng)
         if ok(value):
@@ -108,7 +142,7 @@ def birth_date(rng: random.Random) -> dt.date:
 def _ordinal(day: int) -> str:
     if 11 <= day % 100 <= 13:
         return f"{day}th"
-    return f"{day}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(day % 10, 'th')}"
+    return f"{day}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(day % 10, 'th') }"
 
 
 def dob_en(d: dt.date, locale: str, rng: random.Random) -> str:
@@ -153,8 +187,16 @@ def other_date(rng: random.Random, lang: str) -> str:
     start = dt.date(2019, 1, 1).toordinal()
     d = dt.date.fromordinal(rng.randint(start, dt.date(2030, 12, 31).toordinal()))
     if lang == "de":
-        return rng.choice([f"{d.day:02d}.{d.month:02d}.{d.year}", f"{d.day}. {MONTHS_DE[d.month - 1]} {d.year}"])
-    return rng.choice([d.isoformat(), f"{d.day} {MONTHS_EN[d.month - 1]} {d.year}", f"{d.month:02d}/{d.day:02d}/{d.year}"])
+        return rng.choice(
+            [f"{d.day:02d}.{d.month:02d}.{d.year}", f"{d.day}. {MONTHS_DE[d.month - 1]} {d.year}"]
+        )
+    return rng.choice(
+        [
+            d.isoformat(),
+            f"{d.day} {MONTHS_EN[d.month - 1]} {d.year}",
+            f"{d.month:02d}/{d.day:02d}/{d.year}",
+        ]
+    )
 
 
 # ---- phones ----------------------------------------------------------------------------
@@ -165,7 +207,9 @@ def phone(rng: random.Random, region: str, mobile: bool | None = None) -> str:
     kind = phonenumbers.PhoneNumberType
     if mobile is None:
         mobile = rng.random() < 0.5
-    example = phonenumbers.example_number_for_type(region, kind.MOBILE if mobile else kind.FIXED_LINE)
+    example = phonenumbers.example_number_for_type(
+        region, kind.MOBILE if mobile else kind.FIXED_LINE
+    )
     assert example is not None
     nsn = phonenumbers.national_significant_number(example)
 
@@ -244,7 +288,12 @@ def iban(rng: random.Random, country: str) -> str:
 
 def bic(rng: random.Random, country: str) -> str:
     """A SWIFT BIC: bank, country, location, optional branch."""
-    value = letters(rng, 4) + country + rng.choice("ABCDEFGHMNPRSTW") + rng.choice("ABCDEFGHMNPRSTW0123456789")
+    value = (
+        letters(rng, 4)
+        + country
+        + rng.choice("ABCDEFGHMNPRSTW")
+        + rng.choice("ABCDEFGHMNPRSTW0123456789")
+    )
     if rng.random() < 0.5:
         value += rng.choice(["XXX", letters(rng, 1) + digits(rng, 2)])
     assert std_bic.is_valid(value)
@@ -259,7 +308,9 @@ def vat_id(rng: random.Random, country: str) -> str:
         return _until(rng, lambda r: "ATU" + digits(r, 8), at_uid.is_valid)
     if country == "CH":
         raw = _until(
-            rng, lambda r: "CHE" + str(r.randint(1, 9)) + digits(r, 8), lambda v: ch_vat.is_valid(v + "MWST")
+            rng,
+            lambda r: "CHE" + str(r.randint(1, 9)) + digits(r, 8),
+            lambda v: ch_vat.is_valid(v + "MWST"),
         )
         return f"CHE-{raw[3:6]}.{raw[6:9]}.{raw[9:]} {rng.choice(['MWST', 'TVA', 'IVA'])}"
     if country == "GB":
@@ -273,7 +324,7 @@ def de_tax_id(rng: random.Random) -> str:
     def draw(r: random.Random) -> str:
         pool = list(string.digits)
         r.shuffle(pool)
-        body = pool[:9] + [pool[r.randrange(9)]]
+        body = [*pool[:9], pool[r.randrange(9)]]
         r.shuffle(body)
         first10 = "".join(body)
         return first10 + mod_11_10.calc_check_digit(first10)
@@ -344,9 +395,12 @@ def national_id(rng: random.Random, country: str, born: dt.date, female: bool) -
         v = _until(rng, lambda r: digits(r, 10), gb_nhs.is_valid)
         return f"{v[:3]} {v[3:6]} {v[6:]}"
     if country == "IE":
-        return _until(rng, lambda r: digits(r, 7) + r.choice("ABCDEFGHIJKLMNOPQRSTUVW"), ie_pps.is_valid)
+        return _until(
+            rng, lambda r: digits(r, 7) + r.choice("ABCDEFGHIJKLMNOPQRSTUVW"), ie_pps.is_valid
+        )
     if country == "FR":
-        body = f"{2 if female else 1}{yy:02d}{mm:02d}{rng.randint(1, 95):02d}{digits(rng, 3)}{digits(rng, 3)}"
+        sex = 2 if female else 1
+        body = f"{sex}{yy:02d}{mm:02d}{rng.randint(1, 95):02d}{digits(rng, 3)}{digits(rng, 3)}"
         key = 97 - int(body) % 97
         v = f"{body}{key:02d}"
         assert fr_nir.is_valid(v)
@@ -354,7 +408,9 @@ def national_id(rng: random.Random, country: str, born: dt.date, female: bool) -
     if country == "IT":
         cons = "BCDFGHLMNPRSTVZ"
         code = letters(rng, 6, cons) + f"{yy:02d}" + "ABCDEHLMPRST"[mm - 1]
-        code += f"{dd + 40 if female else dd:02d}" + rng.choice("AFHLZ") + f"{rng.randint(1, 999):03d}"
+        code += (
+            f"{dd + 40 if female else dd:02d}" + rng.choice("AFHLZ") + f"{rng.randint(1, 999):03d}"
+        )
         v = code + it_cf.calc_check_digit(code)
         assert it_cf.is_valid(v)
         return v
@@ -373,25 +429,34 @@ def national_id(rng: random.Random, country: str, born: dt.date, female: bool) -
         return _until(rng, lambda r: str(r.randint(1, 9)) + digits(r, 8), nl_bsn.is_valid)
     if country == "PL":
         mcode = mm + (20 if born.year >= 2000 else 0)
-        base = f"{yy:02d}{mcode:02d}{dd:02d}{digits(rng, 3)}{rng.choice('02468' if female else '13579')}"
+        sexd = rng.choice("02468" if female else "13579")
+        base = f"{yy:02d}{mcode:02d}{dd:02d}{digits(rng, 3)}{sexd}"
         v = base + pl_pesel.calc_check_digit(base)
         assert pl_pesel.is_valid(v)
         return v
     if country == "SE":
+
         def draw_se(r: random.Random) -> str:
             return f"{yy:02d}{mm:02d}{dd:02d}-{digits(r, 4)}"
+
         return _until(rng, draw_se, se_pn.is_valid)
     if country == "AT":
+
         def draw_at(r: random.Random) -> str:
             return f"{r.randint(100, 999)}{r.randint(0, 9)} {dd:02d}{mm:02d}{yy:02d}"
+
         return _until(rng, draw_at, at_vnr.is_valid)
     if country == "CH":
+
         def draw_ch(r: random.Random) -> str:
             return "756" + digits(r, 10)
+
         v = _until(rng, draw_ch, ch_ssn.is_valid)
         return f"{v[:3]}.{v[3:7]}.{v[7:11]}.{v[11:]}"
     if country == "CA":
-        v = _until(rng, lambda r: str(r.choice([1, 2, 3, 4, 5, 6, 7, 9])) + digits(r, 8), ca_sin.is_valid)
+        v = _until(
+            rng, lambda r: str(r.choice([1, 2, 3, 4, 5, 6, 7, 9])) + digits(r, 8), ca_sin.is_valid
+        )
         return rng.choice([f"{v[:3]}-{v[3:6]}-{v[6:]}", f"{v[:3]} {v[3:6]} {v[6:]}"])
     if country == "AU":
         v = _until(rng, lambda r: str(r.randint(1, 9)) + digits(r, 8), au_tfn.is_valid)
@@ -411,12 +476,34 @@ HOME_ID = {
     "de_CH": ["CH"],
 }
 FOREIGN = ["FR", "IT", "ES", "NL", "PL", "SE", "GB_NINO", "IE", "CA", "AU", "AT", "CH"]
-FOREIGN_NAME_EN = {"FR": "France", "IT": "Italy", "ES": "Spain", "NL": "the Netherlands",
-                   "PL": "Poland", "SE": "Sweden", "GB_NINO": "the UK", "IE": "Ireland",
-                   "CA": "Canada", "AU": "Australia", "AT": "Austria", "CH": "Switzerland"}  # fmt: skip
-FOREIGN_NAME_DE = {"FR": "Frankreich", "IT": "Italien", "ES": "Spanien", "NL": "den Niederlanden",
-                   "PL": "Polen", "SE": "Schweden", "GB_NINO": "Großbritannien", "IE": "Irland",
-                   "CA": "Kanada", "AU": "Australien", "AT": "Österreich", "CH": "der Schweiz"}  # fmt: skip
+FOREIGN_NAME_EN = {
+    "FR": "France",
+    "IT": "Italy",
+    "ES": "Spain",
+    "NL": "the Netherlands",
+    "PL": "Poland",
+    "SE": "Sweden",
+    "GB_NINO": "the UK",
+    "IE": "Ireland",
+    "CA": "Canada",
+    "AU": "Australia",
+    "AT": "Austria",
+    "CH": "Switzerland",
+}
+FOREIGN_NAME_DE = {
+    "FR": "Frankreich",
+    "IT": "Italien",
+    "ES": "Spanien",
+    "NL": "den Niederlanden",
+    "PL": "Polen",
+    "SE": "Schweden",
+    "GB_NINO": "Großbritannien",
+    "IE": "Irland",
+    "CA": "Kanada",
+    "AU": "Australien",
+    "AT": "Österreich",
+    "CH": "der Schweiz",
+}
 
 
 def passport(rng: random.Random, country: str) -> str:
@@ -439,12 +526,22 @@ def passport(rng: random.Random, country: str) -> str:
         return letters(rng, 3) + digits(rng, 6)
     if country == "NL":
         alnum = "ABCDEFGHIJKLMNPQRSTUVWXYZ0123456789"
-        return letters(rng, 2, "ABCDEFGHIJKLMNPQRSTUVWXYZ") + letters(rng, 6, alnum) + digits(rng, 1)
+        return (
+            letters(rng, 2, "ABCDEFGHIJKLMNPQRSTUVWXYZ") + letters(rng, 6, alnum) + digits(rng, 1)
+        )
     raise KeyError(country)
 
 
-PASSPORT_COUNTRY = {"en_US": "US", "en_GB": "GB", "en_CA": "CA", "en_AU": "AU", "en_IE": "IE",
-                    "de_DE": "DE", "de_AT": "AT", "de_CH": "CH"}  # fmt: skip
+PASSPORT_COUNTRY = {
+    "en_US": "US",
+    "en_GB": "GB",
+    "en_CA": "CA",
+    "en_AU": "AU",
+    "en_IE": "IE",
+    "de_DE": "DE",
+    "de_AT": "AT",
+    "de_CH": "CH",
+}
 
 
 # ---- secrets ---------------------------------------------------------------------------
@@ -458,8 +555,12 @@ def jwt(rng: random.Random) -> str:
     """An HS256 JWT signed with :data:`JWT_KEY`."""
     header = {"alg": "HS256", "typ": "JWT"}
     iat = rng.randint(1_700_000_000, 1_790_000_000)
-    claims = {"sub": f"usr_{letters(rng, 10, string.ascii_lowercase + string.digits)}",
-              "scope": rng.choice(["read", "read write", "admin"]), "iat": iat, "exp": iat + 3600}  # fmt: skip
+    claims = {
+        "sub": f"usr_{letters(rng, 10, string.ascii_lowercase + string.digits)}",
+        "scope": rng.choice(["read", "read write", "admin"]),
+        "iat": iat,
+        "exp": iat + 3600,
+    }
     signing = _b64url(json.dumps(header, separators=(",", ":")).encode()) + "."
     signing += _b64url(json.dumps(claims, separators=(",", ":")).encode())
     sig = hmac.new(JWT_KEY, signing.encode(), hashlib.sha256).digest()
@@ -498,7 +599,9 @@ def private_key(rng: random.Random) -> str:
         secret = rng.randrange(1, 2**255)
         key: ec.EllipticCurvePrivateKey | ed25519.Ed25519PrivateKey
         key = ec.derive_private_key(secret, ec.SECP256R1())
-        fmt = rng.choice([serialization.PrivateFormat.PKCS8, serialization.PrivateFormat.TraditionalOpenSSL])
+        fmt = rng.choice(
+            [serialization.PrivateFormat.PKCS8, serialization.PrivateFormat.TraditionalOpenSSL]
+        )
     else:
         key = ed25519.Ed25519PrivateKey.from_private_bytes(rng.randbytes(32))
         fmt = serialization.PrivateFormat.PKCS8
@@ -511,7 +614,9 @@ def ip_address(rng: random.Random) -> str:
     if rng.random() < 0.75:
         first = rng.choice([31, 46, 62, 77, 81, 84, 91, 93, 145, 178, 185, 212, 217])
         return f"{first}.{rng.randint(0, 255)}.{rng.randint(0, 255)}.{rng.randint(1, 254)}"
-    groups = ["2a02", f"{rng.randint(0x100, 0xfff):x}"] + [f"{rng.randint(0, 0xffff):x}" for _ in range(6)]
+    groups = ["2a02", f"{rng.randint(0x100, 0xFFF):x}"] + [
+        f"{rng.randint(0, 0xFFFF):x}" for _ in range(6)
+    ]
     return ":".join(groups)
 
 
@@ -523,34 +628,81 @@ def negative(rng: random.Random, kind: str, lang: str = "en") -> N:
     if kind == "order_number":
         v = rng.choice([f"ORD-{digits(rng, 8)}", digits(rng, 10), f"#{digits(rng, 7)}"])
     elif kind == "invoice_number":
-        v = rng.choice([f"INV-{rng.randint(2020, 2026)}-{digits(rng, 5)}", f"RE-{digits(rng, 6)}", f"R{digits(rng, 9)}"])
+        v = rng.choice(
+            [
+                f"INV-{rng.randint(2020, 2026)}-{digits(rng, 5)}",
+                f"RE-{digits(rng, 6)}",
+                f"R{digits(rng, 9)}",
+            ]
+        )
     elif kind == "ticket_id":
-        v = rng.choice([f"TCK-{digits(rng, 6)}", f"#{digits(rng, 5)}", f"SR{digits(rng, 8)}", f"JIRA-{digits(rng, 4)}"])
+        v = rng.choice(
+            [
+                f"TCK-{digits(rng, 6)}",
+                f"#{digits(rng, 5)}",
+                f"SR{digits(rng, 8)}",
+                f"JIRA-{digits(rng, 4)}",
+            ]
+        )
     elif kind == "version":
         v = f"{rng.randint(0, 9)}.{rng.randint(0, 30)}.{rng.randint(0, 99)}"
     elif kind == "timestamp":
-        v = f"{rng.randint(2022, 2026)}-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}T{rng.randint(0, 23):02d}:{rng.randint(0, 59):02d}:{rng.randint(0, 59):02d}Z"
+        day = f"{rng.randint(2022, 2026)}-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}"
+        v = f"{day}T{rng.randint(0, 23):02d}:{rng.randint(0, 59):02d}:{rng.randint(0, 59):02d}Z"
     elif kind == "date":
         v = other_date(rng, lang)
     elif kind == "amount":
         n = rng.randint(5, 9999)
         c = rng.randint(0, 99)
-        v = f"{n},{c:02d} €" if lang == "de" else rng.choice([f"${n:,}.{c:02d}", f"£{n}.{c:02d}", f"EUR {n}.{c:02d}"])
+        v = (
+            f"{n},{c:02d} €"
+            if lang == "de"
+            else rng.choice([f"${n:,}.{c:02d}", f"£{n}.{c:02d}", f"EUR {n}.{c:02d}"])
+        )
     elif kind == "hash":
         v = hashlib.sha256(rng.randbytes(16)).hexdigest()[: rng.choice([40, 64, 12])]
     elif kind == "uuid":
         h = rng.randbytes(16).hex()
         v = f"{h[:8]}-{h[8:12]}-4{h[13:16]}-a{h[17:20]}-{h[20:]}"
     elif kind == "product_code":
-        v = rng.choice([f"SKU-{letters(rng, 3)}-{digits(rng, 4)}", f"{letters(rng, 2)}{digits(rng, 4)}-{letters(rng, 1)}", f"ART {digits(rng, 6)}"])
+        v = rng.choice(
+            [
+                f"SKU-{letters(rng, 3)}-{digits(rng, 4)}",
+                f"{letters(rng, 2)}{digits(rng, 4)}-{letters(rng, 1)}",
+                f"ART {digits(rng, 6)}",
+            ]
+        )
     elif kind == "tracking_number":
-        v = rng.choice(["1Z" + letters(rng, 6, string.ascii_uppercase + string.digits) + digits(rng, 10), "JJD" + digits(rng, 18), digits(rng, 12)])
+        v = rng.choice(
+            [
+                "1Z" + letters(rng, 6, string.ascii_uppercase + string.digits) + digits(rng, 10),
+                "JJD" + digits(rng, 18),
+                digits(rng, 12),
+            ]
+        )
     elif kind == "storage_size":
-        v = rng.choice([f"{rng.randint(1, 512)} GB", f"{rng.randint(1, 64)} TiB", f"{rng.randint(100, 999)} MB"])
+        v = rng.choice(
+            [
+                f"{rng.randint(1, 512)} GB",
+                f"{rng.randint(1, 64)} TiB",
+                f"{rng.randint(100, 999)} MB",
+            ]
+        )
     elif kind == "statute":
-        v = rng.choice(["§ 823 BGB", "Art. 6 Abs. 1 DSGVO", "§ 35 SGB I", "Art. 17 GDPR", "s. 27 Data Protection Act 2018", "§ 146 AO"])
+        v = rng.choice(
+            [
+                "§ 823 BGB",
+                "Art. 6 Abs. 1 DSGVO",
+                "§ 35 SGB I",
+                "Art. 17 GDPR",
+                "s. 27 Data Protection Act 2018",
+                "§ 146 AO",
+            ]
+        )
     elif kind == "flight_number":
-        v = rng.choice(["LH", "BA", "EI", "OS", "LX", "AC", "QF", "UA"]) + str(rng.randint(100, 9999))
+        v = rng.choice(["LH", "BA", "EI", "OS", "LX", "AC", "QF", "UA"]) + str(
+            rng.randint(100, 9999)
+        )
     elif kind == "booking_ref":
         v = letters(rng, 6, "ABCDEFGHJKLMNPQRSTUVWXYZ23456789")
     elif kind == "room_number":
@@ -560,7 +712,9 @@ def negative(rng: random.Random, kind: str, lang: str = "en") -> N:
     elif kind == "http_status":
         v = rng.choice(["200", "201", "401", "403", "404", "429", "500", "503"])
     elif kind == "duration":
-        v = rng.choice([f"{rng.randint(1, 999)} ms", f"{rng.randint(1, 59)} min", f"{rng.randint(1, 12)}h"])
+        v = rng.choice(
+            [f"{rng.randint(1, 999)} ms", f"{rng.randint(1, 59)} min", f"{rng.randint(1, 12)}h"]
+        )
     else:
         raise KeyError(kind)
     return N(kind, v)
@@ -590,6 +744,9 @@ class Person:
         return f"{self.first} {self.last}"
 
 
+_FAKERS: dict[str, Faker] = {}
+
+
 class Gen:
     """Draws values for one payload of one locale from a seeded generator."""
 
@@ -598,7 +755,9 @@ class Gen:
         self.locale = locale
         self.lang = locale[:2]
         self.region = REGION[locale]
-        self.fake = Faker(locale)
+        if locale not in _FAKERS:
+            _FAKERS[locale] = Faker(locale)
+        self.fake = _FAKERS[locale]
         self.fake.seed_instance(rng.randrange(2**32))
 
     # entities ------------------------------------------------------------------------
@@ -627,8 +786,18 @@ class Gen:
         if self.locale in ("en_CA", "en_IE") and " " not in postcode:
             postcode = postcode[:3] + " " + postcode[3:]
         street = self.fake.street_address().replace("\n", " ")
-        return Person(first, last, female, birth_date(self.rng), f"{user}@{domain}",
-                      phone(self.rng, self.region), street, postcode, self.fake.city(), state)  # fmt: skip
+        return Person(
+            first,
+            last,
+            female,
+            birth_date(self.rng),
+            f"{user}@{domain}",
+            phone(self.rng, self.region),
+            street,
+            postcode,
+            self.fake.city(),
+            state,
+        )
 
     def town_line(self, p: Person) -> str:
         """Postcode and town (and state) in the locale's order."""
@@ -646,7 +815,9 @@ class Gen:
 
     def dob(self, p: Person) -> E:
         """The person's date of birth in a random written form."""
-        text = dob_en(p.born, self.locale, self.rng) if self.lang == "en" else dob_de(p.born, self.rng)
+        text = (
+            dob_en(p.born, self.locale, self.rng) if self.lang == "en" else dob_de(p.born, self.rng)
+        )
         return E("DATE_OF_BIRTH", text)
 
     def e(self, label: str, value: str) -> E:
