@@ -328,12 +328,12 @@ def is_at_ch_address(text: str) -> bool:
 
 def is_de_at_ch_town_line(text: str) -> bool:
     """A German, Austrian or Swiss town line ("92710 Erkelenz", "CH-8001 Zürich") whose
-    postcode lies in its country's assigned range: five digits German, four Austrian or
-    Swiss."""
-    digits = text.split(" ", 1)[0].rsplit("-", 1)[-1]
+    postcode lies in its country's assigned range: five digits German (no "A-" or "CH-"
+    before them), four Austrian or Swiss (no "D-")."""
+    country, _, digits = text.split(" ", 1)[0].rpartition("-")
     if len(digits) == 5:
-        return is_de_address(text)
-    return is_at_ch_address(text)
+        return country in ("", "D") and is_de_address(text)
+    return country != "D" and is_at_ch_address(text)
 
 
 def is_de_address(text: str) -> bool:

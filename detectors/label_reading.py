@@ -53,16 +53,27 @@ _WORD_THEN_NUMBER: Final = re.compile(r"([^\W\d_]{2,})[0-9]+")
 # another value on the line (a list sibling), "\x1f" for the key path's separator.
 _TOKEN: Final = re.compile(r"[^\W_]+|[\x00\x1f:=|;,/&()\[\]{}#]|[.!?](?=[ \x00]|$)")
 # The start of a turn in a dialogue or transcript, up to where its answer may begin: a
-# bracketed time stamp ("[00:00:18]", "(14:02)") and a speaker's name of up to three
-# words with its colon ("Caller:", "Kunde:", "Dr. Lee:"), each optional.
+# time stamp and a speaker's name with its colon ("Caller:", "Kunde:", "Dr. Lee:"),
+# each optional.
 _SPEAKER_TURN: Final = re.compile(
-    r"[ \t>*-]*(?:[\[(][0-9:.\- ]{4,25}[\])][ \t]*)?"
-    r"(?:([^\W\d_][\w.'\-]*(?:[ ][^\W\d_][\w.'\-]*){0,2}):[ \t]*)?"
+    r"[ \t>*-]*"
+    # a time stamp: bracketed ("[00:00:18]", "(14:02)"), a chat export's ("29.05.24,
+    # 08:50 - ", "5/29/24, 8:50 PM - ") or a clock time ("00:00:18 ")
+    r"(?:(?:[\[(][0-9./\-, ]{0,12}[0-9]{1,2}:[0-9]{2}[0-9:.APMapm ]{0,9}[\])]"
+    r"|[0-9]{1,4}[./\-][0-9]{1,2}[./\-][0-9]{2,4},?[ ][0-9]{1,2}:[0-9]{2}(?::[0-9]{2})?"
+    r"(?:[ ]?[AaPp][Mm])?[ ]?[-\u2013]"
+    r"|[0-9]{1,2}:[0-9]{2}(?::[0-9]{2})?)[ \t]*)?"
+    # the speaker: up to three words, a number ("Speaker 2"), a remark ("Caller (John)")
+    r"(?:([^\W\d_][\w.'\-]*(?:[ ][^\W\d_][\w.'\-]*){0,2})(?:[ ][0-9]{1,2})?"
+    r"(?:[ ]\([^)\n]{1,30}\))?:[ \t]*)?"
 )
 # Words an answer may open with before its value ("sure, it's", "ja, das ist"), and the
-# farthest into its line the value may start.
+# farthest into its line the value may start; what may follow it (its clause ends).
 _ANSWER_WORDS: Final = 4
 _ANSWER_REACH: Final = 100
+_SENTENCE_END: Final = re.compile(r"[.!?][\"')\]]*[ \t]+(?=[\"'(]?[A-ZÄÖÜ])")
+_CLOCK_AFTER: Final = re.compile(r",?[ ]?[0-9]{1,2}:[0-9]{2}")
+_CLAUSE_END: Final = re.compile(r"[ \t]*(?:$|[,.;!)]|(?:and|und|or|oder)\b|-[ ])", re.MULTILINE)
 # Marks that end a label read back from its colon.
 _LABEL_ENDS: Final = frozenset({":", "=", "|", ";", "\x00", "{", "}"})
 # Where a label bound to its value ends: a list's or a sentence's separators, another
@@ -772,45 +783,73 @@ def label_above(page: Page, line_start: int) -> Verdict:
 
 
 def answer_to_question(
-    page: Page, line_start: int, start: int, *, party_speaks: bool = False
+    page: Page, line_start: int, start: int, end: int, shapes: frozenset[str]
 ) -> Verdict:
-    """The kinds the question on the line above asks for, when the value at ``start``
-    opens the answer on its line: a dialogue or a transcript ("Agent: Can you confirm
-    your date of birth and postcode?" over "[00:00:18] Caller: 7th January 1994, …",
-    "Wie lautet Ihre Passnummer?" over "C01X00T47").
+    """The kinds the question on the line above asks for that the value ``[start, end)``
+    may be, when it is the answer on its line: a dialogue or a transcript ("Agent: Can
+    you confirm your date of birth and postcode?" over "[00:00:18] Caller: 7th January
+    1994, …", "Wie lautet Ihre Passnummer?" over "Kunde: ja, C01X00T47").
 
-    The line before (past a blank line or two) must end with ``?``; before the value on its
-    own line stand at most a bracketed time stamp, a speaker's name and its colon, and a
-    few words that name nothing (``sure, it's``): no number, mark or other value.  Only
-    the kinds the question names count (``date of birth and postcode``: the date of
-    birth); one naming another thing (``order number``) or nothing gives no verdict.
-    ``party_speaks``: only if the speaker is a party ("Kunde:", "Customer:"), a word
-    that as a label names the party's own number.
+    The line before (past a blank line or two) ends with ``?``, and only its last
+    sentence counts (the question); before the value on its own line stand at most a
+    time stamp, a speaker's name and its colon (a name that names no kind and no other
+    thing: not "Created:", "Last login:"; a party, "Kunde:", is a speaker here), and a few
+    words that name nothing (``sure, it's``): no number, mark or other value; and the
+    value ends its clause (the line's end, a comma, a full stop, "and"): not "A:
+    123456789 is not accepted".  The speaker's word never types the value ("Caller:" is
+    no phone label here); one naming another thing in the answer ("my order number is")
+    gives no verdict.
     """
     if start - line_start > _ANSWER_REACH:
         return None
+    question = _question_above(page, line_start)
+    if (
+        not question
+        or not _CLAUSE_END.match(page.text, end)
+        or _CLOCK_AFTER.match(page.text, end)  # a time stamp's date, not an answer
+    ):
+        return None
     prefix = _SPEAKER_TURN.match(page.text, line_start, start)
-    if prefix is None:
-        return None
-    if party_speaks and (prefix.group(1) or "").lower() not in _PARTIES:
-        return None
+    assert prefix is not None  # (every part of it is optional)
+    speaker = (prefix.group(1) or "").lower()
+    if speaker:
+        named = [t for t in tokens(speaker) if _is_word(t)]
+        if any(t in OTHER_KINDS or (classify(t) is not None and t not in _PARTIES) for t in named):
+            return None  # a field's label ("Created:", "Last login:"), not a speaker
     found = tokens(page.text[prefix.end() : start])
-    if len(found) > 2 * _ANSWER_WORDS or not all(_is_word(t) or t == "," for t in found):
-        return None  # (a number, another value, a bracket, a sentence before it)
-    question = ""
+    words = [t for t in found if _is_word(t)]
+    if (
+        len(words) > _ANSWER_WORDS
+        or not all(_is_word(t) or t == "," for t in found)
+        or any(_named_at(words, at)[0] is not None for at in range(len(words)))
+    ):
+        return None  # (a number, another value, a bracket, a word naming something)
+    kinds = _kinds([t for t in tokens(question) if _is_word(t)])
+    asked = frozenset().union(*kinds) & shapes if kinds else frozenset()
+    return asked or None
+
+
+def _question_above(page: Page, line_start: int) -> str:
+    """The last sentence of the line above ``line_start`` (past a blank line or two),
+    if that line ends with a question mark (closing quotes and brackets after it
+    allowed), else ""."""
     up = page.above(line_start)
-    for _ in range(3):  # past a blank line or two
+    for _ in range(3):
         if up is None:
-            return None
-        question = page.text[max(up[0], up[1] - _READ_BACK) : up[1]].rstrip()
-        if question:
+            return ""
+        line = page.text[max(up[0], up[1] - _READ_BACK) : up[1]].rstrip()
+        if line:
             break
         up = page.above(up[0])
-    if not question.endswith("?"):
-        return None
-    words = [t for t in tokens(question) if _is_word(t)]
-    kinds = _kinds(words)
-    return frozenset().union(*kinds) if kinds else None
+    else:
+        return ""
+    line = line.rstrip("\"'\u201d)]")
+    if not line.endswith("?"):
+        return ""
+    # the question: after the last sentence's end before its mark (a mark, a space and
+    # a capital: "passport no.?" is one sentence)
+    ends = [found.end() for found in _SENTENCE_END.finditer(line, 0, len(line) - 1)]
+    return line[ends[-1] :] if ends else line
 
 
 def near_contact(page: Page, line_start: int, line_end: int) -> bool:

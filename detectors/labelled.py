@@ -451,22 +451,18 @@ class LabelReader:
             verdict, _ = before(page, cell, start, shapes, words)
             if verdict is not None:
                 return verdict
-        verdict, alone = before(page, line_start, start, shapes, words)
-        if verdict == OTHER_KIND and not in_table:
-            # "Kunde: …" opening a dialogue's answer names who speaks, not a number
-            asked = answer_to_question(page, line_start, start, party_speaks=True)
+        if not in_table:
+            # a dialogue's answer: its speaker ("Caller:", "Kunde:") names no value
+            asked = answer_to_question(page, line_start, start, end, shapes)
             if asked is not None:
                 return asked
+        verdict, alone = before(page, line_start, start, shapes, words)
         if verdict is not None:
             return verdict
         if alone and not in_table:  # (a table's label above is its header)
             above = label_above(page, line_start)
             if above is not None:
                 return above
-        if not in_table:
-            asked = answer_to_question(page, line_start, start)
-            if asked is not None:
-                return asked
         remark = _remark(after, shapes)
         if remark is not None:
             return remark

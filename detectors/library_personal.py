@@ -207,9 +207,9 @@ _DATE: Final = (
     r"|[0-9]{1,2}[./\-][0-9]{1,2}[./\-](?:[0-9]{4}|[0-9]{2})"
     rf"|{_MONTH}\.?[ ][0-9]{{1,2}}{_DAY_SUFFIX},?[ ][0-9]{{4}}"
     rf"|[0-9]{{1,2}}{_DAY_SUFFIX}[ ](?:of[ ])?{_MONTH}\.?,?[ ][0-9]{{4}}"
-    # the day, the month's name and the year joined by hyphens ("10-Dec-1991", a
-    # records system's and a clinic letter's form)
-    rf"|[0-9]{{1,2}}-{_MONTH}-(?:[0-9]{{4}}|[0-9]{{2}}))"
+    # the day, the month's name and the year joined by hyphens, slashes or dots
+    # ("10-Dec-1991", a records system's and a clinic letter's form; "10/Dec/1991")
+    rf"|[0-9]{{1,2}}[\-/.]{_MONTH}[\-/.](?:[0-9]{{4}}|[0-9]{{2}}))"
     r"(?![\w\-/]|\.[0-9])"
 )
 _BIRTH_WORDS: Final = (
@@ -511,13 +511,14 @@ _EN_STREET: Final = (
     r"[0-9]{1,6}[A-Za-z]?(?:[ ][A-Z][A-Za-z'\-]{0,24}\.?){1,5}"
     r"(?:,?[ ](?:Apt\.?|Suite|Ste\.?|Unit|Fl\.?|Floor|\#)[ ]?[0-9A-Z][0-9A-Za-z\-]{0,5})?"
 )
-# A town of one to four capitalised words, an abbreviation among them ("St. John's") and
-# a small word between them ("Newcastle upon Tyne").  A town line alone (no street before
+# A town of one to four capitalised words, a saint's or a mountain's abbreviation among
+# them ("St. John's", "Mt. Pleasant") and a small word between them ("Newcastle upon
+# Tyne", "Stoke on Trent").  A town line alone (no street before
 # it) is read only as a quoted field of its own ('"line2": "Lake Eric, AB M4R 2A6"'): in prose,
 # capitalised words before a code and a number are as often a title, a product or a
 # statute ("DATA PROTECTION ACT 2018", "MacBook Air M1 8GB", "Ticket Closed, ID 48213").
 _EN_TOWN: Final = (
-    r"(?:[A-Z][A-Za-z'\-]{0,24}\.?[ ](?:(?:upon|on|under|in|by|the|of|le|sur|de|la)[ ])?){0,3}"
+    r"(?:(?:St|Ste|Mt|Ft|Pt)\.[ ]|[A-Z][A-Za-z'\-]{0,24}[ ](?:(?:upon|on|under|le|sur)[ ])?){0,3}"
     r"[A-Z][A-Za-z'\-]{0,24}"
 )
 # (a parsed JSON value is its own view, "key\x1f: value", to the view's end)
@@ -582,17 +583,16 @@ _STREET_TYPES: Final = (
     # the rest of Publication 28's suffixes and the Royal Mail's thoroughfares, but for
     # the words a title, a product or an error names things with ("Pass", "Points",
     # "Keys", "Locks", "Center", "Station", "Gateway", "Tunnel", "Trace", "Summit",
-    # "Route", "Mount", "Stream", "Extension", "Island", "Lake", "View", "Club", …)
-    "Ford", "Fords", "Unions", "Burg", "Burgs", "Bypass", "Cape", "Cliff", "Cliffs",
-    "Corner", "Corners", "Cove", "Coves", "Crest", "Crossroad", "Curve", "Dale", "Dam",
-    "Drives", "Estate", "Estates", "Expressway", "Forge", "Forges", "Fort", "Freeway",
-    "Garden", "Glen", "Glens", "Greens", "Harbor", "Harbors", "Harbour", "Isle", "Junction",
-    "Junctions", "Knolls", "Lodge", "Manors", "Meadow", "Mill", "Mills", "Motorway",
-    "Mountain", "Mountains", "Orchard", "Oval", "Overpass", "Parks", "Parkways", "Passage",
-    "Pine", "Pines", "Plains", "Prairie", "Ranch", "Rapids", "Ridges", "River", "Roads",
-    "Rue", "Shoal", "Shoals", "Shores", "Skyway", "Stravenue", "Streets", "Throughway",
-    "Trafficway", "Underpass", "Valleys", "Viaduct", "Villages", "Ville", "Ways", "Wells",
-    "Brooks", "Rise", "Vale", "Wynd", "Chase", "Drove", "Circus",
+    # "Route", "Mount", "Stream", "Extension", "Island", "Lake", "View", "Club", "Drives",
+    # "Ways", "Parks", "Roads", "Wells", "Mill", "Garden", "Cape", "Curve", "Bypass",
+    # "River", "Lodge", "Estate", "Ranch", "Chase", "Circus", "Crest", "Pine", "Forge",
+    # "Oval", "Junction", "Passage", "Harbor", "Mountains", "Plains", "Fort", "Dam", …)
+    "Ford", "Fords", "Unions", "Burg", "Burgs", "Cliff", "Cliffs", "Corners", "Cove",
+    "Coves", "Crossroad", "Dale", "Expressway", "Freeway", "Glen", "Glens", "Isle",
+    "Knolls", "Manors", "Meadow", "Motorway", "Orchard", "Overpass", "Parkways",
+    "Prairie", "Rapids", "Ridges", "Rue", "Shoal", "Shoals", "Shores", "Skyway",
+    "Stravenue", "Throughway", "Trafficway", "Underpass", "Valleys", "Viaduct",
+    "Villages", "Ville", "Brooks", "Rise", "Vale", "Wynd", "Drove",
 )  # fmt: skip
 _EN_STREET_LINE: Final = (
     r"(?:(?:Flat|Apt\.?|Apartment|Suite|Unit|Studio)[ ][0-9A-Za-z]{1,5},?[ ]"
@@ -612,16 +612,15 @@ _STREET_FIELD: Final = (
 # "92710 Erkelenz"}').  Five or four digits and a capitalised word are as often an amount
 # and its unit or a year and a title ('"50000 Euro"', '"2024 Release"'), so the key decides.
 _TOWN_KEYS: Final = (
-    "ort", "wohnort", "stadt", "city", "town", "locality", "gemeinde", "plz_ort", "plzort",
-    "plz_und_ort", "ort_plz", "plzOrt", "city_line", "cityLine", "post_town", "postal_town",
-    "postort",
-)  # fmt: skip
+    r"(?i:(?:wohn)?ort|stadt|city|town|locality|gemeinde|plz[_\-]?(?:und[_\-]?)?ort"
+    r"|ort[_\-]?plz|city[_\-]?(?:line|name)|zip[_\-]?city|post(?:al)?[_\-]?town|postort)"
+)
 _TOWN_FIELD: Final = (
-    rf"(?<=(?<![^\x1f])(?:{keyword(_TOWN_KEYS)})\x1f:[ ])"
+    rf"(?<=(?<![^\x1f]){_TOWN_KEYS}\x1f:[ ])"
     # (the town up to the value's end: a capitalised word and up to four more, "Frankfurt
-    # am Main", "Halle (Saale)", "Biel/Bienne", "Wald ZH")
+    # am Main", "Halle (Saale)", "Biel/Bienne", "Wald ZH", a country after a comma)
     rf"(?:(?:D|A|AT|CH)-)?[0-9]{{4,5}}[ ][{_UP}][\w\-ß.'()/]{{0,40}}"
-    r"(?:[ ][\w\-ß.'()/]{1,40}){0,4}(?!.)"
+    r"(?:,?[ ][\w\-ß.'()/]{1,40}){0,4}(?!.)"
 )
 # A vCard's ADR property (RFC 6350 6.3.1; any case, an Apple "item1." group): after the
 # empty post-office-box and extended-address components, the street, locality, region

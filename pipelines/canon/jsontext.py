@@ -49,13 +49,17 @@ class JsonToken:
     """One string token (``start``/``end`` of its body, inside the quotes) or integer.
 
     ``kind`` is ``key`` (a member name), ``value`` (a string) or ``number``; ``path``
-    the member names above it, outermost first (a key's path is its parents').
+    the member names above it, outermost first (a key's path is its parents');
+    ``container`` numbers the innermost object or array holding it (0 for the first
+    opened, in document order), so that siblings can be told from namesakes in other
+    objects of a list.
     """
 
     start: int
     end: int
     kind: Literal["key", "value", "number"]
     path: tuple[str, ...]
+    container: int = 0
 
 
 def json_tokens(text: str) -> list[JsonToken] | None:
@@ -68,10 +72,12 @@ def json_tokens(text: str) -> list[JsonToken] | None:
     except (ValueError, RecursionError):
         return None
     tokens: list[JsonToken] = []
-    # Each open container: (is_object, key of the member being read or None).
+    # Each open container: [is_object, key of the member being read or None].
     stack: list[list[object]] = []
+    numbers: list[int] = []  # (the number of each open container, innermost last)
     path: list[str] = []
     expect_key = False
+    opened = 0
     for match in _TOKEN.finditer(text):
         token = match.group()
         first = token[0]
@@ -79,12 +85,15 @@ def json_tokens(text: str) -> list[JsonToken] | None:
             continue
         if first in "{[":
             stack.append([first == "{", None])
+            numbers.append(opened)
+            opened += 1
             expect_key = first == "{"
             continue
         if first in "}]":
             # The closed object's last member name leaves the path, and so does the
             # member of the parent whose value it was.
             closed = stack.pop()
+            numbers.pop()
             if closed[0] and closed[1] is not None:
                 path.pop()
             if stack and stack[-1][0] and stack[-1][1] is not None:
@@ -101,21 +110,24 @@ def json_tokens(text: str) -> list[JsonToken] | None:
                     stack[-1][1] = None
                 expect_key = True
             continue
+        container = numbers[-1] if numbers else 0  # (a document is a container)
         if first == '"':
             body = (match.start() + 1, match.end() - 1)
             if expect_key:
-                tokens.append(JsonToken(*body, "key", tuple(path)))
+                tokens.append(JsonToken(*body, "key", tuple(path), container))
                 name = json.loads(token)
                 stack[-1][1] = name
                 path.append(name)
                 expect_key = False
             else:
-                tokens.append(JsonToken(*body, "value", tuple(path)))
+                tokens.append(JsonToken(*body, "value", tuple(path), container))
             continue
         if first == "-" or first.isdigit():
             digits = token.lstrip("-")
             if digits.isdigit() and len(digits) >= MIN_NUMBER_DIGITS:
-                tokens.append(JsonToken(match.start(), match.end(), "number", tuple(path)))
+                tokens.append(
+                    JsonToken(match.start(), match.end(), "number", tuple(path), container)
+                )
     return tokens
 
 

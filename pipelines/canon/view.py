@@ -5,7 +5,9 @@
 * a text that is a JSON document (:mod:`pipelines.canon.jsontext`) is read as its
   string tokens and long integers, one view each, decoded from JSON first, with the
   member names above each as its context (so ``{"ssn": "536221234"}`` reads as the
-  value with ``ssn`` before it); JSON inside those strings again, a few levels deep;
+  value with ``ssn`` before it; an object naming its value's kind in a member of its
+  own, ``{"type": "passport", "number": …}``, reads as if the value were nested under
+  that name); JSON inside those strings again, a few levels deep;
 * any other text (or token) is decoded inline (:func:`~pipelines.canon.decode.
   decode_inline`) and folded (:func:`~pipelines.canon.fold.fold`) into one view;
 * every base64 run in it that decodes to text adds a view of the decoded text, whose
@@ -33,7 +35,7 @@ from typing import Final, final
 
 from pipelines.canon.decode import base64_runs, decode_inline
 from pipelines.canon.fold import fold, fold_text
-from pipelines.canon.jsontext import decode_string, json_tokens
+from pipelines.canon.jsontext import JsonToken, decode_string, json_tokens
 from pipelines.canon.offsets import IDENTITY, ComposedMap, OffsetMap, compose
 
 __all__ = [
@@ -342,6 +344,54 @@ def _index_word(name: str) -> str | None:
     return found.group(1) if found else None
 
 
+# An object that says what its value is in a member of its own: a typed identifier
+# ({"type": "passport", "number": "C01X00T47"}, FHIR's {"system": "…/us-ssn", "value":
+# …}), a name/value pair ({"name": "DB_PASSWORD", "value": …}, a Kubernetes env entry, a
+# form field).  The member naming the kind (a short string) is put in the key path of the
+# object's value member, right above it, as if the value were nested under that name.
+# Names compared without case, "_", "-" and spaces.
+_KIND_KEYS: Final = frozenset(
+    {"type", "kind", "doctype", "documenttype", "idtype", "identifiertype",
+     "identificationtype", "system", "typ", "art", "dokumentart", "dokumenttyp",
+     "ausweisart", "label", "name", "key", "field", "fieldname", "attribute", "param",
+     "parameter", "property", "variable", "var"}
+)  # fmt: skip
+_VALUE_KEYS: Final = frozenset(
+    {"value", "val", "v", "number", "no", "nr", "num", "nummer", "wert", "secret"}
+)
+_KIND_CHARS: Final = 60  # the longest member value read as a kind's name
+_TYPED_VALUE_CHARS: Final = 200  # the longest value given one (no prose)
+_NAME_MARKS: Final = re.compile(r"[\s_\-]+")
+
+
+def _member_key(path: tuple[str, ...]) -> str:
+    return _NAME_MARKS.sub("", path[-1]).lower() if path else ""
+
+
+def _is_value_key(path: tuple[str, ...]) -> bool:
+    return _member_key(path) in _VALUE_KEYS
+
+
+def _kinds_of_objects(source: str, tokens: Sequence[JsonToken]) -> dict[int, str]:
+    """Per object (its container number), the short string of its member naming what its
+    value member is, if it has both (see :data:`_KIND_KEYS`)."""
+    kinds: dict[int, str] = {}
+    values: set[int] = set()
+    for token in tokens:
+        if token.kind != "value":
+            if token.kind == "key" and _member_key((source[token.start : token.end],)) in (
+                _VALUE_KEYS
+            ):
+                values.add(token.container)
+            continue
+        if token.container in kinds or _member_key(token.path) not in _KIND_KEYS:
+            continue
+        body = source[token.start : token.end]
+        if 0 < len(body) <= _KIND_CHARS and "\\" not in body:
+            kinds[token.container] = body
+    return {container: kind for container, kind in kinds.items() if container in values}
+
+
 def _shift(offset: int) -> OffsetMap:
     """The map of a text that starts ``offset`` characters into another."""
     return OffsetMap([(0, 0, 0, offset)]) if offset else IDENTITY
@@ -361,6 +411,7 @@ def _add(
 ) -> None:
     tokens = json_tokens(source) if depth < MAX_JSON_DEPTH and not quote else None
     if tokens is not None:
+        kinds = _kinds_of_objects(source, tokens)
         for token in tokens:
             body = source[token.start : token.end]
             if not body:
@@ -374,6 +425,10 @@ def _add(
             token_outer = compose(decode_map, _shift(token.start), outer)
             token_low, token_high = outer.to_raw(token.start, token.end)
             path = context + token.path
+            kind = kinds.get(token.container) if token.kind != "key" else None
+            if kind is not None and len(decoded) <= _TYPED_VALUE_CHARS and _is_value_key(path):
+                # {"type": "passport", "number": …}: the number under the kind's name
+                path = (*path[:-1], kind, path[-1])
             if token.kind == "key" and path:
                 # the member names of a map named "…by_id" are ids
                 index_word = _index_word(path[-1])

@@ -281,6 +281,24 @@ ROWS: list[tuple[str, list[tuple[str, str]], list[str]]] = [
     ("Can you explain this German document in plain English?\n\n"
      "[29.05.2024 08:50] Jakob Pfister: Moin", [], ["29.05.2024 08"]),
     ("Could you confirm your phone number?\nCaller: room 12, then 4155550199", [], ["4155550199"]),
+    # (review) the speaker names no value; the question counts only for kinds the value
+    # may be, and only its own sentence; the answer opens its turn and ends its clause
+    ("Agent: What's your DOB?\nCaller: 14.02.1961", [("DATE_OF_BIRTH", "14.02.1961")], []),
+    ("Agent: What is your passport number?\nCaller (John): C01X00T47",
+     [("PASSPORT", "C01X00T47")], []),
+    ("Agent: What's your date of birth?\nPatient: 4155550199 (mobile)",
+     [("PHONE", "4155550199")], []),
+    ("Agent: Can I have your phone number?\nCustomer: my order number is 4155550199",
+     [], ["4155550199"]),
+    ("Agent: Thanks, I have updated your phone number. What is the reference on the "
+     "parcel?\nCustomer: 4155550199", [], ["4155550199"]),
+    ("Can you update my date of birth?\nCreated: 14.02.1991", [], ["14.02.1991"]),
+    ("Q: Can I use my passport number as a login?\nA: 123456789 is not accepted",
+     [], ["123456789"]),
+    ("Why does the date of birth check fail?\n2019-03-01 12:00:01 ERROR dob invalid",
+     [], ["2019-03-01"]),
+    ("29.05.24, 08:50 - Anna: Wie ist dein Geburtsdatum?\n29.05.24, 08:51 - Jakob: 14.02.1961",
+     [("DATE_OF_BIRTH", "14.02.1961")], ["29.05.24"]),
 ]
 
 

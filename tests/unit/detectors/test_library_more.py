@@ -273,6 +273,7 @@ MORE_ROWS: list[tuple[str, str, list[str]]] = [
     ("DATE_OF_BIRTH", "Release 10-Dec-2024 notes", []),  # no birth keyword
     ("DATE_OF_BIRTH", "DOB: 31-Feb-1991", []),  # no such day
     ("DATE_OF_BIRTH", "DOB: 10-Dez-1991-A", []),  # goes on: a code
+    ("DATE_OF_BIRTH", "DOB 10/Dec/1991, born 10.Dec.1991", ["10/Dec/1991", "10.Dec.1991"]),
     # ITIN
     ("US_ITIN", "ITIN 912-70-1234", ["912-70-1234"]),
     ("US_ITIN", "taxpayer 900 94 1234.", ["900 94 1234"]),
@@ -558,6 +559,10 @@ MORE_ROWS: list[tuple[str, str, list[str]]] = [
     ("CA_ADDRESS", '"city_line": "St. John\'s, NL A1B 2J8"', ["St. John's, NL A1B 2J8"]),
     ("US_TOWN_LINE", '"line2": "St. Louis, MO 63101"', ["St. Louis, MO 63101"]),
     ("UK_ADDRESS", '"city": "upon Tyne NE3 1QR"', []),  # a town opens with a capital
+    ("UK_ADDRESS", '"town": "Stoke on Trent ST4 4EG"', ["Stoke on Trent ST4 4EG"]),
+    ("AU_ADDRESS", '"Appendix B of The Act, NSW 2000"', []),  # no "of", "the"
+    ("US_TOWN_LINE", '"Dr. Who Returns, TX 75001"', []),  # only St., Mt., … abbreviated
+    ("US_TOWN_LINE", '"Mt. Pleasant, MI 48858"', ["Mt. Pleasant, MI 48858"]),
     ("UK_ADDRESS", "Product Code AB12 3DE", []),
     ("UK_ADDRESS", "12 High Street, London QW1 2AB", []),  # no outward code starts with Q
     ("UK_ADDRESS", "12 High Street, London SW1 2CI", []),  # C and I are no inward letters
@@ -650,12 +655,15 @@ MORE_ROWS += [
     ("TOWN_FIELD", '{"prize": "50000 Euro", "sort": "10115 Berlin"}', []),  # not a town key
     ("TOWN_FIELD", '{"ort": "00999 Nowhere", "city": "2024 release notes"}', []),  # no PLZ
     ("TOWN_FIELD", 'ort: "92710 Erkelenz"', []),  # not a parsed JSON value
+    ("TOWN_FIELD", '{"PLZ_Ort": "92710 Erkelenz, Deutschland"}', ["92710 Erkelenz, Deutschland"]),
+    ("TOWN_FIELD", '{"city": "A-10115 Wien", "town": "D-1010 Wien"}', []),  # the country's
     # Publication 28's rarer suffixes and the Royal Mail's thoroughfares
     ("STREET_FIELD", '"line1": "937 Alvin Ford Apt. 238",', ["937 Alvin Ford Apt. 238"]),
     ("STREET_FIELD", '{"line1": "6 Parkinson Unions"}', ["6 Parkinson Unions"]),
     ("STREET_FIELD", "street = '14 Kings Wynd'", ["14 Kings Wynd"]),
     ("STREET_FIELD", '["502 Bad Gateway", "2 Factor Auth Keys", "3 Smart Locks"]', []),
     ("STREET_FIELD", '["443 SSH Tunnel", "500 Stack Trace", "2024 Tech Summit"]', []),
+    ("STREET_FIELD", '["2 Hard Drives", "5 Easy Ways", "1 Red Cape", "4 Seasons Lodge"]', []),
     ("VCARD_ADDRESS", "ADR;TYPE=HOME:;;128 Victoria Mews;Edinburgh;;EH10 6LP;United Kingdom\n"
      "BDAY:19781001", ["128 Victoria Mews;Edinburgh;;EH10 6LP;United Kingdom"]),
     ("VCARD_ADDRESS", "ADR:;;6356 Grant Lane;Omaha;NE;68137;USA BDAY:19540927",

@@ -243,6 +243,39 @@ async def test_a_keyword_key_anywhere_above_types_the_value(
     assert json.loads(texts[0]) == expected
 
 
+@pytest.mark.parametrize(
+    ("data", "expected"),
+    [
+        # an object that names its value's kind in a member of its own, in either order
+        ({"documents": [{"type": "passport", "number": "533380006"}]},
+         {"documents": [{"type": "passport", "number": "[PASSPORT_1]"}]}),
+        ({"id": {"value": "536221234", "idType": "SSN"}},
+         {"id": {"value": "[US_SSN_1]", "idType": "SSN"}}),
+        ({"identifier": [{"system": "http://hl7.org/fhir/sid/us-ssn", "value": "536221234"}]},
+         {"identifier": [{"system": "http://hl7.org/fhir/sid/us-ssn", "value": "[US_SSN_1]"}]}),
+        ({"env": [{"name": "DB_PASSWORD", "value": "A8f3kPq9xZ2mL7vB"}]},
+         {"env": [{"name": "DB_PASSWORD", "value": "[API_KEY_1]"}]}),
+        ({"fields": [{"field": "date_of_birth", "value": "1984-05-06"}]},
+         {"fields": [{"field": "date_of_birth", "value": "[DATE_OF_BIRTH_1]"}]}),
+        # near misses: a sibling object's kind is not this one's; a kind naming another
+        # thing, a member that is not the value, prose under the value key stay
+        ([{"type": "passport", "note": "x"}, {"type": "order", "number": "533380006"}],
+         [{"type": "passport", "note": "x"}, {"type": "order", "number": "533380006"}]),
+        ({"name": "ssn", "count": "536221234"}, {"name": "ssn", "count": "536221234"}),
+        ({"name": "ssn", "value": "ticket 536221299 was reopened after the customer called"},
+         {"name": "ssn", "value": "ticket 536221299 was reopened after the customer called"}),
+    ],
+)
+async def test_an_object_naming_its_values_kind_types_it(
+    chain: Chain, data: object, expected: object
+) -> None:
+    """A typed identifier ({"type": "passport", "number": …}, FHIR's system/value) or a
+    name/value pair ({"name": "DB_PASSWORD", "value": …}) reads as the value nested
+    under that name; only within the one object, only its value member (#11)."""
+    texts, _ = await _sanitize(chain, [json.dumps(data)])
+    assert json.loads(texts[0]) == expected
+
+
 _SSN, _PHONE, _CARD = "536221234", "4155551234", "675964982648"
 _PASSPORT, _PASSWORD = "C01X00T47", "A8f3kPq9xZ2mL7vB"
 
