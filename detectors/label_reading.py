@@ -71,6 +71,7 @@ _SPEAKER_TURN: Final = re.compile(
 # farthest into its line the value may start; what may follow it (its clause ends).
 _ANSWER_WORDS: Final = 4
 _ANSWER_REACH: Final = 100
+_REQUEST: Final = re.compile(r"\b(?:please|bitte|kindly)\b[^.!?]*[.!]$", re.IGNORECASE)
 _SENTENCE_END: Final = re.compile(r"[.!?][\"')\]]*[ \t]+(?=[\"'(]?[A-ZÄÖÜ])")
 _CLOCK_AFTER: Final = re.compile(r",?[ ]?[0-9]{1,2}:[0-9]{2}")
 _CLAUSE_END: Final = re.compile(r"[ \t]*(?:$|[,.;!)]|(?:and|und|or|oder)\b|-[ ])", re.MULTILINE)
@@ -832,7 +833,7 @@ def answer_to_question(
 def _question_above(page: Page, line_start: int) -> str:
     """The last sentence of the line above ``line_start`` (past a blank line or two),
     if that line ends with a question mark (closing quotes and brackets after it
-    allowed), else ""."""
+    allowed) or is a request ("… your ID number on file please."), else ""."""
     up = page.above(line_start)
     for _ in range(3):
         if up is None:
@@ -844,7 +845,7 @@ def _question_above(page: Page, line_start: int) -> str:
     else:
         return ""
     line = line.rstrip("\"'\u201d)]")
-    if not line.endswith("?"):
+    if not (line.endswith("?") or (line.endswith((".", "!")) and _REQUEST.search(line))):
         return ""
     # the question: after the last sentence's end before its mark (a mark, a space and
     # a capital: "passport no.?" is one sentence)

@@ -522,8 +522,9 @@ _EN_TOWN: Final = (
     r"[A-Z][A-Za-z'\-]{0,24}"
 )
 # (a parsed JSON value is its own view, "key\x1f: value", to the view's end)
-_FIELD_START: Final = r"(?<=[\"']|\x1f:[ ])"
-_FIELD_END: Final = r"(?=[\"']|(?!.))"
+# (an XML or HTML element's text, "<td>…</td>", is a field too)
+_FIELD_START: Final = r"(?<=[\"'>]|\x1f:[ ])"
+_FIELD_END: Final = r"(?=[\"']|</|(?!.))"
 # Australia Post: street, locality, state or territory, four-digit postcode; Canada
 # Post: street, municipality, province or territory code, postal code (A9A 9A9, no D,
 # F, I, O, Q or U, no W or Z first).  A town line given alone ("Harmonfurt TAS 2006",
@@ -604,23 +605,44 @@ _DE_FIELD_STREET: Final = (
     rf"[{_UP}][\w\-ß]{{0,40}}(?:straße|strasse|str\.|weg|gasse|platz|allee|damm|ufer|chaussee"
     r"|-Ring|[ ](?:Straße|Strasse|Str\.|Weg|Gasse|Platz|Allee|Ring|Damm|Ufer))"
 )
+# Under a key or an element for the street ('{"street": "4596 Webster Route"}',
+# "<strasse>Am Markt 51</strasse>") the key decides: any capitalised words and the house
+# number, the English way (number first, a unit before or after) or the German one.
+_STREET_KEYS: Final = (
+    r"(?i:street|strasse|street[_\-]?(?:address|line)|address[_\-]?line[_\-]?1|address1"
+    r"|addr[_\-]?1|line[_\-]?1|strasse[_\-]?(?:und[_\-]?)?(?:hausnr|hausnummer|nr))"
+)
+_KEYED_STREET: Final = (
+    rf"(?:(?<=(?<![^\x1f]){_STREET_KEYS}\x1f:[ ])|(?<=<{_STREET_KEYS}>))"
+    r"(?:(?:(?:Flat|Apt\.?|Apartment|Suite|Unit|Studio)[ ][0-9A-Za-z]{1,5},?[ ])?"
+    r"[0-9]{1,6}[A-Za-z]?(?:[/\-][0-9]{1,5}[A-Za-z]?)?"
+    r"|(?:Flat|Apt\.?|Apartment|Suite|Unit|Studio)[ ][0-9A-Za-z]{1,5})"
+    r"(?:[ ][A-Z][A-Za-z'\-.]{0,24}){1,5}"
+    r"(?:,?[ ](?:Apt\.?|Suite|Ste\.?|Unit|Fl\.?|Floor|\#)[ ]?[0-9A-Z][0-9A-Za-z\-]{0,5})?"
+    r"(?:(?!.)|(?=</))"
+    rf"|(?:(?<=(?<![^\x1f]){_STREET_KEYS}\x1f:[ ])|(?<=<{_STREET_KEYS}>))"
+    rf"[{_UP}][\w\-ß.']{{0,40}}(?:[ ][\w\-ß.']{{1,40}}){{0,3}}[ ]{_DE_HOUSE}(?:(?!.)|(?=</))"
+)
 _STREET_FIELD: Final = (
     rf"{_FIELD_START}(?:{_DE_FIELD_STREET}[ ]{_DE_HOUSE}|{_EN_STREET_LINE}){_FIELD_END}"
+    rf"|{_KEYED_STREET}"
 )
 # A German, Austrian or Swiss town line alone as a parsed JSON value (the view's "key
-# path\x1f: value") under a key for the town: "ort", "city", "plz_ort", … ('{"ort":
-# "92710 Erkelenz"}').  Five or four digits and a capitalised word are as often an amount
-# and its unit or a year and a title ('"50000 Euro"', '"2024 Release"'), so the key decides.
+# path\x1f: value") under a key for the town, or an XML element's text: "ort", "city",
+# "plz_ort", … ('{"ort": "92710 Erkelenz"}', "<ort>4208 Glarus</ort>").  Five or four
+# digits and a capitalised word are as often an amount and its unit or a year and a
+# title ('"50000 Euro"', '"2024 Release"'), so the key decides.
 _TOWN_KEYS: Final = (
     r"(?i:(?:wohn)?ort|stadt|city|town|locality|gemeinde|plz[_\-]?(?:und[_\-]?)?ort"
     r"|ort[_\-]?plz|city[_\-]?(?:line|name)|zip[_\-]?city|post(?:al)?[_\-]?town|postort)"
 )
 _TOWN_FIELD: Final = (
-    rf"(?<=(?<![^\x1f]){_TOWN_KEYS}\x1f:[ ])"
-    # (the town up to the value's end: a capitalised word and up to four more, "Frankfurt
-    # am Main", "Halle (Saale)", "Biel/Bienne", "Wald ZH", a country after a comma)
+    rf"(?:(?<=(?<![^\x1f]){_TOWN_KEYS}\x1f:[ ])|(?<=<{_TOWN_KEYS}>))"
+    # (the town up to the value's or the element's end: a capitalised word and up to
+    # four more, "Frankfurt am Main", "Halle (Saale)", "Biel/Bienne", "Wald ZH", a
+    # country after a comma)
     rf"(?:(?:D|A|AT|CH)-)?[0-9]{{4,5}}[ ][{_UP}][\w\-ß.'()/]{{0,40}}"
-    r"(?:,?[ ][\w\-ß.'()/]{1,40}){0,4}(?!.)"
+    r"(?:,?[ ][\w\-ß.'()/]{1,40}){0,4}(?:(?!.)|(?=</))"
 )
 # A vCard's ADR property (RFC 6350 6.3.1; any case, an Apple "item1." group): after the
 # empty post-office-box and extended-address components, the street, locality, region
@@ -1031,7 +1053,7 @@ PERSONAL_ENTRIES: Final[tuple[EntityPattern, ...]] = (
         score=0.8,
         description="UK postal address: flat or house number, street, town, Royal Mail"
         " postcode; or the town line alone in a quoted field",
-        max_length=350,
+        max_length=360,
         anchors=DIGITS,
     ),
     EntityPattern(
@@ -1064,7 +1086,7 @@ PERSONAL_ENTRIES: Final[tuple[EntityPattern, ...]] = (
         score=0.75,
         description="A street line alone in a quoted field: the German grammar, or a house"
         " number and words ending in a street-type word",
-        max_length=160,
+        max_length=230,
         anchors=DIGITS,
     ),
     EntityPattern(

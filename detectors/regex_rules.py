@@ -86,17 +86,18 @@ _NEAR_RULES: Final[Mapping[str, tuple[str, int, int, tuple[int, int] | None]]] =
     "US_ADDRESS": (r"[A-Z]{2} [0-9]{5}", 220, 12, (5, 3)),
     # the postcode's last outward character and its inward code, searched over the
     # whole text (an outward code "M1" makes no digit cluster the numeric rules visit)
-    "UK_ADDRESS": (r"[0-9][A-Z]? ?[0-9][A-Z]{2}", 350, 4, None),
+    "UK_ADDRESS": (r"[0-9][A-Z]? ?[0-9][A-Z]{2}", 360, 4, None),
     "US_TOWN_LINE": (r"[A-Z]{2} [0-9]{5}", 120, 12, (5, 3)),
-    # the quote at one end of a street line and the digit or letter next to it (one
-    # class of first characters, then the branch that character opens: the standard
-    # library skips to such a character, where an alternation is tried at every one)
+    # the quote (or an element's bracket) at one end of a street line and the digit or
+    # letter next to it (one class of first characters, then the branch that character
+    # opens: the standard library skips to such a character, where an alternation is
+    # tried at every one)
     "STREET_FIELD": (
-        r"[\"'\x1f0-9](?:(?<=[\"'])(?:[0-9]|(?:Flat|Apt\.?|Apartment|Suite|Unit|Studio) )"
+        r"[\"'>\x1f0-9](?:(?<=[\"'>])(?:[0-9]|(?:Flat|Apt\.?|Apartment|Suite|Unit|Studio) )"
         r"|(?<=\x1f): (?:[0-9]|(?:Flat|Apt\.?|Apartment|Suite|Unit|Studio) )"
-        r"|(?<=[0-9])[a-zA-Z]?(?:[\"']|(?!.)))",
-        160,
-        160,
+        r"|(?<=[0-9])[a-zA-Z]?(?:[\"'<]|(?!.)))",
+        230,
+        230,
         None,
     ),
     # the state and the four-digit postcode

@@ -299,6 +299,10 @@ ROWS: list[tuple[str, list[tuple[str, str]], list[str]]] = [
      [], ["2019-03-01"]),
     ("29.05.24, 08:50 - Anna: Wie ist dein Geburtsdatum?\n29.05.24, 08:51 - Jakob: 14.02.1961",
      [("DATE_OF_BIRTH", "14.02.1961")], ["29.05.24"]),
+    # a request is asked as a question is
+    ("Agent: And the last thing, your passport number please.\nCaller: C01X00T47",
+     [("PASSPORT", "C01X00T47")], []),
+    ("Please send the invoice.\nCustomer: 4155550199", [], ["4155550199"]),
 ]
 
 

@@ -657,6 +657,8 @@ MORE_ROWS += [
     ("TOWN_FIELD", 'ort: "92710 Erkelenz"', []),  # not a parsed JSON value
     ("TOWN_FIELD", '{"PLZ_Ort": "92710 Erkelenz, Deutschland"}', ["92710 Erkelenz, Deutschland"]),
     ("TOWN_FIELD", '{"city": "A-10115 Wien", "town": "D-1010 Wien"}', []),  # the country's
+    ("TOWN_FIELD", "<kunde><ort>4208 Glarus</ort><menge>5000 Einheiten</menge></kunde>",
+     ["4208 Glarus"]),
     # Publication 28's rarer suffixes and the Royal Mail's thoroughfares
     ("STREET_FIELD", '"line1": "937 Alvin Ford Apt. 238",', ["937 Alvin Ford Apt. 238"]),
     ("STREET_FIELD", '{"line1": "6 Parkinson Unions"}', ["6 Parkinson Unions"]),
@@ -664,6 +666,12 @@ MORE_ROWS += [
     ("STREET_FIELD", '["502 Bad Gateway", "2 Factor Auth Keys", "3 Smart Locks"]', []),
     ("STREET_FIELD", '["443 SSH Tunnel", "500 Stack Trace", "2024 Tech Summit"]', []),
     ("STREET_FIELD", '["2 Hard Drives", "5 Easy Ways", "1 Red Cape", "4 Seasons Lodge"]', []),
+    # an element's text is a field; under a key or element for the street, the key decides
+    ("STREET_FIELD", "<td>12 Main Street</td><td>2 Hard Drives</td>", ["12 Main Street"]),
+    ("STREET_FIELD", '{"street": "4596 Webster Route", "line1": "Flat 8 Price Bypass"}',
+     ["4596 Webster Route", "Flat 8 Price Bypass"]),
+    ("STREET_FIELD", "<strasse>Am Markt 51</strasse><note>Am Markt 51</note>", ["Am Markt 51"]),
+    ("STREET_FIELD", '{"street": "Main", "title": "4596 Webster Route"}', []),
     ("VCARD_ADDRESS", "ADR;TYPE=HOME:;;128 Victoria Mews;Edinburgh;;EH10 6LP;United Kingdom\n"
      "BDAY:19781001", ["128 Victoria Mews;Edinburgh;;EH10 6LP;United Kingdom"]),
     ("VCARD_ADDRESS", "ADR:;;6356 Grant Lane;Omaha;NE;68137;USA BDAY:19540927",
