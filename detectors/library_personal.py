@@ -623,9 +623,15 @@ _KEYED_STREET: Final = (
     rf"|(?:(?<=(?<![^\x1f]){_STREET_KEYS}\x1f:[ ])|(?<=<{_STREET_KEYS}>))"
     rf"[{_UP}][\w\-ß.']{{0,40}}(?:[ ][\w\-ß.']{{1,40}}){{0,3}}[ ]{_DE_HOUSE}(?:(?!.)|(?=</))"
 )
+# A form's line for the street, in German ("Straße/Hausnr.: Heckerstraße 7481"): the
+# street's own grammar after the label.
+_STREET_LABELS: Final = (
+    r"(?i:stra(?:ss|ß)e(?:[ ]?(?:/|und|u\.)[ ]?(?:hausnr\.?|hausnummer|nr\.?))?)"
+)
 _STREET_FIELD: Final = (
     rf"{_FIELD_START}(?:{_DE_FIELD_STREET}[ ]{_DE_HOUSE}|{_EN_STREET_LINE}){_FIELD_END}"
     rf"|{_KEYED_STREET}"
+    rf"|(?<=(?<![\w\-/]){_STREET_LABELS}[ ]?:[ ]){_DE_FIELD_STREET}[ ]{_DE_HOUSE}(?![\w\-])"
 )
 # A German, Austrian or Swiss town line alone as a parsed JSON value (the view's "key
 # path\x1f: value") under a key for the town, or an XML element's text: "ort", "city",
@@ -636,7 +642,20 @@ _TOWN_KEYS: Final = (
     r"(?i:(?:wohn)?ort|stadt|city|town|locality|gemeinde|plz[_\-]?(?:und[_\-]?)?ort"
     r"|ort[_\-]?plz|city[_\-]?(?:line|name)|zip[_\-]?city|post(?:al)?[_\-]?town|postort)"
 )
+# ... or a form's line for it ("PLZ/Ort: 13802 Rostock"): the town's own grammar.
+_TOWN_LABELS: Final = (
+    r"(?i:(?:plz|postleitzahl)[ ]?(?:/|,|und)?[ ]?ort|wohnort|ort)"
+)
+_BOUNDED_TOWN_WORD: Final = rf"[{_UP}][\w\-ß]{{0,40}}"
+_LABELLED_TOWN: Final = (
+    rf"(?<=(?<![\w\-/]){_TOWN_LABELS}[ ]?:[ ])(?:(?:D|A|AT|CH)-)?[0-9]{{4,5}}[ ]"
+    rf"(?:(?:Bad|Sankt|St\.)[ ])?{_BOUNDED_TOWN_WORD}"
+    r"(?:[ ](?:am|an[ ]der|im|in[ ]der|ob[ ]der|bei|vor[ ]der|auf[ ]der)"
+    rf"[ ](?:{_BOUNDED_TOWN_WORD}er[ ]{_REGION_NOUN}|{_BOUNDED_TOWN_WORD}))?"
+    rf"(?:[ ]\({_BOUNDED_TOWN_WORD}\)|/{_BOUNDED_TOWN_WORD})?(?![\w\-])"
+)
 _TOWN_FIELD: Final = (
+    rf"{_LABELLED_TOWN}|"
     rf"(?:(?<=(?<![^\x1f]){_TOWN_KEYS}\x1f:[ ])|(?<=<{_TOWN_KEYS}>))"
     # (the town up to the value's or the element's end: a capitalised word and up to
     # four more, "Frankfurt am Main", "Halle (Saale)", "Biel/Bienne", "Wald ZH", a

@@ -93,9 +93,12 @@ _NEAR_RULES: Final[Mapping[str, tuple[str, int, int, tuple[int, int] | None]]] =
     # opens: the standard library skips to such a character, where an alternation is
     # tried at every one)
     "STREET_FIELD": (
-        r"[\"'>\x1f0-9](?:(?<=[\"'>])(?:[0-9]|(?:Flat|Apt\.?|Apartment|Suite|Unit|Studio) )"
+        r"[\"'>\x1f0-9:](?:(?<=[\"'>])(?:[0-9]|(?:Flat|Apt\.?|Apartment|Suite|Unit|Studio) )"
         r"|(?<=\x1f): (?:[0-9]|(?:Flat|Apt\.?|Apartment|Suite|Unit|Studio) )"
-        r"|(?<=[0-9])[a-zA-Z]?(?:[\"'<]|(?!.)))",
+        r"|(?<=[0-9])[a-zA-Z]?(?:[\"'<]|(?!.))"
+        # (a German form's street label: "Strasse:", "Straße/Hausnr.:")
+        r"|(?:(?<=sse:)|(?<=SSE:)|(?<=ße:)|(?<=nr\.:)|(?<=Nr\.:)|(?<=NR\.:)|(?<=nummer:))"
+        r" ?[A-ZÄÖÜ])",
         230,
         230,
         None,

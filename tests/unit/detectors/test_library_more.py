@@ -659,6 +659,15 @@ MORE_ROWS += [
     ("TOWN_FIELD", '{"city": "A-10115 Wien", "town": "D-1010 Wien"}', []),  # the country's
     ("TOWN_FIELD", "<kunde><ort>4208 Glarus</ort><menge>5000 Einheiten</menge></kunde>",
      ["4208 Glarus"]),
+    # a form's line for the town or the street, in German
+    ("TOWN_FIELD", "Straße/Hausnr.: Heckerstraße 7481\nPLZ/Ort: 13802 Rostock\nAusweis-Nr.: 1",
+     ["13802 Rostock"]),
+    ("TOWN_FIELD", "Wohnort: 60311 Frankfurt am Main, seit 2019", ["60311 Frankfurt am Main"]),
+    ("TOWN_FIELD", "Sport: 10115 Berlin; Menge: 5000 Einheiten", []),  # no label for a town
+    ("STREET_FIELD", "Straße/Hausnr.: Heckerstraße 7481\nPLZ/Ort: 13802 Rostock",
+     ["Heckerstraße 7481"]),
+    ("STREET_FIELD", "Straße: Geyergasse 402", ["Geyergasse 402"]),
+    ("STREET_FIELD", "Landstraße: B 96 gesperrt", []),  # no street grammar after it
     # Publication 28's rarer suffixes and the Royal Mail's thoroughfares
     ("STREET_FIELD", '"line1": "937 Alvin Ford Apt. 238",', ["937 Alvin Ford Apt. 238"]),
     ("STREET_FIELD", '{"line1": "6 Parkinson Unions"}', ["6 Parkinson Unions"]),
