@@ -144,8 +144,8 @@ class Page:
     """One view text as the reader reads it (see the module docstring)."""
 
     __slots__ = (
-        "_cuts", "_tops", "breaks", "gaps", "labels_above", "size", "spans", "text",
-        "value_starts", "values",
+        "_columns", "_cuts", "_tops", "breaks", "gaps", "labels_above", "size", "spans",
+        "text", "value_starts", "values",
     )  # fmt: skip
 
     def __init__(self, text: str) -> None:
@@ -160,6 +160,21 @@ class Page:
         self._cuts: dict[tuple[str, int], list[int]] = {}
         self._tops: dict[tuple[str, int], int] = {}
         self.labels_above: dict[int, Verdict] = {}
+        self._columns: tuple[list[int], list[tuple[int, str]]] | None = None
+
+    def column(self, at: int) -> str | None:
+        """The column an SQL ``INSERT``'s ``VALUES`` give the value starting at ``at``
+        (``INSERT INTO customers (id, name, dob, national_id) VALUES (…, '933 001
+        6650')``: ``national_id``), if it is one of them; the statements are read once
+        per page, a text without "insert" not at all."""
+        if self._columns is None:
+            self._columns = _insert_columns(self.text)
+        starts, cells = self._columns
+        index = bisect.bisect_right(starts, at) - 1
+        if index < 0:
+            return None
+        end, name = cells[index]
+        return name if at < end else None
 
     def cuts(self, mark: str, low: int, high: int) -> list[int]:
         """Offsets of ``mark`` in the line ``[low, high)`` outside double quotes (a CSV
@@ -270,6 +285,52 @@ class Page:
 
 
 # --- words ------------------------------------------------------------------------------
+
+
+_INSERT: Final = re.compile(
+    r"\binsert[ ]+into[ ]+[\w.`\"\[\]]{1,100}[ ]*\(([^()]{1,2000})\)[ ]*values[ ]*",
+    re.IGNORECASE,
+)
+# One value of a VALUES tuple: a quoted string ('' or \' inside) or a bare token, then
+# the comma or bracket after it.
+_SQL_VALUE: Final = re.compile(
+    r"[ ]*(?:'((?:[^'\\]|''|\\.){0,500})'|\"((?:[^\"\\]|\"\"|\\.){0,500})\"|([^,()' ]{1,100}))"
+    r"[ ]*([,)])"
+)
+
+
+def _insert_columns(text: str) -> tuple[list[int], list[tuple[int, str]]]:
+    """Every value of every ``INSERT … (columns) VALUES (…), (…)`` in ``text``: their
+    starts, and per value its end and its column's name (tuples of another length than
+    the column list are not read)."""
+    starts: list[int] = []
+    cells: list[tuple[int, str]] = []
+    if "insert" not in text.lower():
+        return starts, cells
+    for statement in _INSERT.finditer(text):
+        names = [name.strip(" `\"[]") for name in statement.group(1).split(",")]
+        at = statement.end()
+        while at < len(text) and text[at] == "(":
+            row: list[tuple[int, int]] = []
+            at += 1
+            while True:
+                value = _SQL_VALUE.match(text, at)
+                if value is None:
+                    break
+                group = next(g for g in (1, 2, 3) if value.group(g) is not None)
+                row.append(value.span(group))
+                at = value.end()
+                if value.group(4) == ")":
+                    break
+            if value is None or len(row) != len(names):
+                break
+            for (start, end), name in zip(row, names, strict=True):
+                if end > start:
+                    starts.append(start)
+                    cells.append((end, name))
+            while at < len(text) and text[at] in " ,":
+                at += 1
+    return starts, cells
 
 
 def tokens(segment: str) -> list[str]:

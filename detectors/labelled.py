@@ -21,7 +21,8 @@ is (:mod:`detectors.label_reading`):
 4. **after the value**: a phone word (``4049224946 (mobile)``), a card's expiry;
 5. **in a contact block**: a valid phone number alone on its line, an e-mail address,
    phone number or postal address within two lines of it;
-6. **in a dialogue**: the question on the line above, for a value opening the answer's
+6. **in an SQL INSERT**: the column the ``VALUES`` give the value;
+7. **in a dialogue**: the question on the line above, for a value opening the answer's
    turn (``Agent: Can you confirm your date of birth?`` over ``Caller: 7th January
    1994``).
 
@@ -57,6 +58,7 @@ from detectors.label_reading import (
     before,
     bound_to_another_thing,
     label_above,
+    member_names,
     near_contact,
     table_cell,
     tokens,
@@ -247,10 +249,14 @@ class LabelReader:
                 verdict, _ = before(page, line_start, span.start, frozenset(), 1)
                 if verdict is None and span.label == "PHONE":
                     # a phone-shaped value in a table's column names what the header
-                    # names ("Nat. ID" over "010224-6535")
+                    # names ("Nat. ID" over "010224-6535"), as in an SQL INSERT's
                     header, _, in_table = table_cell(page, line_start, line_end, span.start)
                     if in_table and isinstance(header, frozenset):
                         verdict = header
+                    else:
+                        column = _column_kind(page, span.start)
+                        if isinstance(column, frozenset):
+                            verdict = column
                 if (
                     verdict == OTHER_KIND
                     and bound_to_another_thing(page, line_start, span.start)
@@ -430,6 +436,9 @@ class LabelReader:
     def _context(self, page: Page, start: int, end: int, shapes: frozenset[str]) -> Verdict:
         if "DATE_OF_BIRTH" in shapes and _BORN_MARK.search(page.text, max(0, start - 4), start):
             return _DOB
+        column = _column_kind(page, start)
+        if column is not None:  # a value of an SQL INSERT: its column names it
+            return column
         line_start, line_end = page.line(start)
         words = 2 if shapes <= _BOUND else _SENTENCE_WORDS
         row, cell, in_table = table_cell(page, line_start, line_end, start)
@@ -493,6 +502,15 @@ class LabelReader:
         """A number alone on its line in a contact block: a valid number, or ten digits
         or more that a configured region could dial."""
         return self._phone_strict(value) or (len(v.digits_only(value)) >= 10 and self._phone(value))
+
+
+def _column_kind(page: Page, start: int) -> Verdict:
+    """What the column of an SQL INSERT's value at ``start`` names, read as a key
+    (``national_id``, ``dob``, ``order_no``), or None."""
+    column = page.column(start)
+    if column is None:
+        return None
+    return member_names([token for token in tokens(column) if token[0].isalpha()])
 
 
 def _remark(after: str, shapes: frozenset[str]) -> Verdict:

@@ -303,6 +303,15 @@ ROWS: list[tuple[str, list[tuple[str, str]], list[str]]] = [
     ("Agent: And the last thing, your passport number please.\nCaller: C01X00T47",
      [("PASSPORT", "C01X00T47")], []),
     ("Please send the invoice.\nCustomer: 4155550199", [], ["4155550199"]),
+    # an SQL INSERT's values by their columns, row after row
+    ("INSERT INTO customers (id, name, dob, national_id, passport) VALUES (1300602554, "
+     "'Mohamed Patel', '1942-03-13', '933 001 6650', 'C01X00T47'), (7, 'A B', '1978-01-02', "
+     "'795 237 3730', 'C01X00T48');",
+     [("DATE_OF_BIRTH", "1942-03-13"), ("NATIONAL_ID", "933 001 6650"),
+      ("PASSPORT", "C01X00T47"), ("DATE_OF_BIRTH", "1978-01-02"),
+      ("NATIONAL_ID", "795 237 3730")], ["1300602554"]),
+    ("insert into orders (order_no, tracking) values ('4155550199', '536221234');",
+     [], ["4155550199", "536221234"]),
 ]
 
 
