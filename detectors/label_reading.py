@@ -74,7 +74,7 @@ _ANSWER_REACH: Final = 100
 _REQUEST: Final = re.compile(r"\b(?:please|bitte|kindly)\b[^.!?]*[.!]$", re.IGNORECASE)
 _SENTENCE_END: Final = re.compile(r"[.!?][\"')\]]*[ \t]+(?=[\"'(]?[A-ZÄÖÜ])")
 _CLOCK_AFTER: Final = re.compile(r",?[ ]?[0-9]{1,2}:[0-9]{2}")
-_CLAUSE_END: Final = re.compile(r"[ \t]*(?:$|[,.;!)]|(?:and|und|or|oder)\b|-[ ])", re.MULTILINE)
+_CLAUSE_END: Final = re.compile(r"[ \t]*(?:$|[,.;!)]|(?:and|und|or|oder)\b|-[ ])")
 # Marks that end a label read back from its colon.
 _LABEL_ENDS: Final = frozenset({":", "=", "|", ";", "\x00", "{", "}"})
 # Where a label bound to its value ends: a list's or a sentence's separators, another
@@ -865,10 +865,11 @@ def answer_to_question(
     if start - line_start > _ANSWER_REACH:
         return None
     question = _question_above(page, line_start)
+    line_end = page.line(start)[1]
     if (
         not question
-        or not _CLAUSE_END.match(page.text, end)
-        or _CLOCK_AFTER.match(page.text, end)  # a time stamp's date, not an answer
+        or not (end >= line_end or _CLAUSE_END.match(page.text, end, line_end))
+        or _CLOCK_AFTER.match(page.text, end, line_end)  # a time stamp's date, no answer
     ):
         return None
     prefix = _SPEAKER_TURN.match(page.text, line_start, start)

@@ -96,7 +96,8 @@ _DATE: Final = re.compile(
     r"(?<![\w.\-/])(?:[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}|[0-9]{1,2}[./\-][0-9]{1,2}[./\-][0-9]{2,4}"
     r"|[0-9]{1,2}(?:st|nd|rd|th|\.)?[ ](?:of[ ])?[A-Za-z]{3,9}\.?,?[ ][0-9]{4}"
     r"|[A-Za-z]{3,9}\.?[ ][0-9]{1,2}(?:st|nd|rd|th)?,?[ ][0-9]{4}"
-    r"|[0-9]{1,2}[\-/.][A-Za-z]{3,9}[\-/.](?:[0-9]{4}|[0-9]{2}))(?![\w\-/]|\.[0-9])"
+    r"|[0-9]{1,2}[\-/.][A-Za-z]{3,9}[\-/.](?:[0-9]{4}|[0-9]{2})"
+    r"|[0-9]{2}[A-Za-z]{3}(?:[0-9]{4}|[0-9]{2}))(?![\w\-/]|\.[0-9])"
 )
 # Where values are looked for (each pattern starts with a character class, so that the
 # engine skips to it): runs of digits and separators of seven characters or more, runs
@@ -108,7 +109,8 @@ _A_DIGIT: Final = re.compile(r"[0-9]")
 _DIGIT_DATE: Final = re.compile(
     r"[0-9](?:[0-9]{0,3}[./\-][0-9]{1,2}[./\-][0-9]{2,4}"
     r"|[0-9]?(?:st|nd|rd|th|\.)?[ ](?:of[ ])?[A-Za-z]{3,9}\.?,?[ ](?:[0-9]{4}|[0-9]{2})"
-    r"|[0-9]?[\-/.][A-Za-z]{3,9}[\-/.](?:[0-9]{4}|[0-9]{2}))"
+    r"|[0-9]?[\-/.][A-Za-z]{3,9}[\-/.](?:[0-9]{4}|[0-9]{2})"
+    r"|[0-9][A-Za-z]{3}(?:[0-9]{4}|[0-9]{2}))"
     r"(?![\w\-/]|\.[0-9])"
 )
 # A date written with its month's name first ("Jun 20, 1998", "October 4, 2003"), read

@@ -441,6 +441,11 @@ class LabelReader:
             return column
         line_start, line_end = page.line(start)
         words = 2 if shapes <= _BOUND else _SENTENCE_WORDS
+        # a dialogue's answer: its speaker ("Caller:", "Kunde:") names no value (and a
+        # transcript's time stamps and speakers' colons are no table's columns)
+        asked = answer_to_question(page, line_start, start, end, shapes)
+        if asked is not None:
+            return asked
         row, cell, in_table = table_cell(page, line_start, line_end, start)
         after = page.text[end:line_end]
         if in_table:
@@ -460,11 +465,6 @@ class LabelReader:
             verdict, _ = before(page, cell, start, shapes, words)
             if verdict is not None:
                 return verdict
-        if not in_table:
-            # a dialogue's answer: its speaker ("Caller:", "Kunde:") names no value
-            asked = answer_to_question(page, line_start, start, end, shapes)
-            if asked is not None:
-                return asked
         verdict, alone = before(page, line_start, start, shapes, words)
         if verdict is not None:
             return verdict

@@ -209,7 +209,9 @@ _DATE: Final = (
     rf"|[0-9]{{1,2}}{_DAY_SUFFIX}[ ](?:of[ ])?{_MONTH}\.?,?[ ][0-9]{{4}}"
     # the day, the month's name and the year joined by hyphens, slashes or dots
     # ("10-Dec-1991", a records system's and a clinic letter's form; "10/Dec/1991")
-    rf"|[0-9]{{1,2}}[\-/.]{_MONTH}[\-/.](?:[0-9]{{4}}|[0-9]{{2}}))"
+    rf"|[0-9]{{1,2}}[\-/.]{_MONTH}[\-/.](?:[0-9]{{4}}|[0-9]{{2}})"
+    # ... or glued, the way a booking record writes it ("18NOV76", "07MAR1943")
+    rf"|[0-9]{{2}}{_MONTH}(?:[0-9]{{4}}|[0-9]{{2}}))"
     r"(?![\w\-/]|\.[0-9])"
 )
 _BIRTH_WORDS: Final = (

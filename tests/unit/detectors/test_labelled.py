@@ -303,6 +303,11 @@ ROWS: list[tuple[str, list[tuple[str, str]], list[str]]] = [
     ("Agent: And the last thing, your passport number please.\nCaller: C01X00T47",
      [("PASSPORT", "C01X00T47")], []),
     ("Please send the invoice.\nCustomer: 4155550199", [], ["4155550199"]),
+    # a transcript's time stamps and speakers' colons make no table
+    ("[09:14:05] Agent: Danke. Ihr Geburtsdatum bitte?\n[09:14:13] Kunde: 1997-01-02\n"
+     "[09:14:18] Agent: Und Ihre aktuelle Adresse?", [("DATE_OF_BIRTH", "1997-01-02")], []),
+    ("Agent: can you confirm your date of birth?\n[00:00:16] CALLER: Yeah, it's 18NOV76.\n"
+     "[00:00:20] AGENT: And", [("DATE_OF_BIRTH", "18NOV76")], []),
     # an SQL INSERT's values by their columns, row after row
     ("INSERT INTO customers (id, name, dob, national_id, passport) VALUES (1300602554, "
      "'Mohamed Patel', '1942-03-13', '933 001 6650', 'C01X00T47'), (7, 'A B', '1978-01-02', "

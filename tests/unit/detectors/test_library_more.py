@@ -274,6 +274,8 @@ MORE_ROWS: list[tuple[str, str, list[str]]] = [
     ("DATE_OF_BIRTH", "DOB: 31-Feb-1991", []),  # no such day
     ("DATE_OF_BIRTH", "DOB: 10-Dez-1991-A", []),  # goes on: a code
     ("DATE_OF_BIRTH", "DOB 10/Dec/1991, born 10.Dec.1991", ["10/Dec/1991", "10.Dec.1991"]),
+    ("DATE_OF_BIRTH", "Re: W. Adams, born 22MAR74, DOB 07MAR1943", ["22MAR74", "07MAR1943"]),
+    ("DATE_OF_BIRTH", "build 12JAN2024 released, born 30FEB80", []),  # no keyword; no day
     # ITIN
     ("US_ITIN", "ITIN 912-70-1234", ["912-70-1234"]),
     ("US_ITIN", "taxpayer 900 94 1234.", ["900 94 1234"]),
