@@ -72,6 +72,7 @@ _SPEAKER_TURN: Final = re.compile(
 _ANSWER_WORDS: Final = 4
 _ANSWER_REACH: Final = 100
 _REQUEST: Final = re.compile(r"\b(?:please|bitte|kindly)\b[^.!?]*[.!]$", re.IGNORECASE)
+_FIRST_PERSON: Final = re.compile(r"[^\w]*(?:i|ich|we|wir)\b", re.IGNORECASE)
 _SENTENCE_END: Final = re.compile(r"[.!?][\"')\]]*[ \t]+(?=[\"'(]?[A-ZÄÖÜ])")
 _CLOCK_AFTER: Final = re.compile(r",?[ ]?[0-9]{1,2}:[0-9]{2}")
 _CLAUSE_END: Final = re.compile(r"[ \t]*(?:$|[,.;!)]|(?:and|und|or|oder)\b|-[ ])")
@@ -162,19 +163,20 @@ class Page:
         self.labels_above: dict[int, Verdict] = {}
         self._columns: tuple[list[int], list[tuple[int, str]]] | None = None
 
-    def column(self, at: int) -> str | None:
-        """The column an SQL ``INSERT``'s ``VALUES`` give the value starting at ``at``
+    def column(self, start: int, end: int) -> str | None:
+        """The column an SQL ``INSERT``'s ``VALUES`` give the value ``[start, end)``
         (``INSERT INTO customers (id, name, dob, national_id) VALUES (…, '933 001
-        6650')``: ``national_id``), if it is one of them; the statements are read once
-        per page, a text without "insert" not at all."""
+        6650')``: ``national_id``), if it is one of them whole (a number inside a free
+        text cell is read by its own label); the statements are read once per page, a
+        text without "insert" not at all."""
         if self._columns is None:
             self._columns = _insert_columns(self.text)
         starts, cells = self._columns
-        index = bisect.bisect_right(starts, at) - 1
-        if index < 0:
+        index = bisect.bisect_right(starts, start) - 1
+        if index < 0 or starts[index] != start:
             return None
-        end, name = cells[index]
-        return name if at < end else None
+        cell_end, name = cells[index]
+        return name if end == cell_end else None
 
     def cuts(self, mark: str, low: int, high: int) -> list[int]:
         """Offsets of ``mark`` in the line ``[low, high)`` outside double quotes (a CSV
@@ -288,14 +290,17 @@ class Page:
 
 
 _INSERT: Final = re.compile(
-    r"\binsert[ ]+into[ ]+[\w.`\"\[\]]{1,100}[ ]*\(([^()]{1,2000})\)[ ]*values[ ]*",
+    r"\b(?:insert(?:\s+ignore)?|replace)\s+into\s+[\w.`\"\[\]]{1,100}\s*\(([^()]{1,2000})\)"
+    r"\s*values\s*",
     re.IGNORECASE,
 )
-# One value of a VALUES tuple: a quoted string ('' or \' inside) or a bare token, then
-# the comma or bracket after it.
+# One value of a VALUES tuple: a quoted string ('' or \' inside; a prefix such as N or
+# E, a cast after it), or a bare token (a function's call with its brackets), then the
+# comma or bracket after it.
 _SQL_VALUE: Final = re.compile(
-    r"[ ]*(?:'((?:[^'\\]|''|\\.){0,500})'|\"((?:[^\"\\]|\"\"|\\.){0,500})\"|([^,()' ]{1,100}))"
-    r"[ ]*([,)])"
+    r"\s*(?:[A-Za-z]{1,4}[ ]?)?(?:'((?:[^'\\]|''|\\.){0,2000})'"
+    r"|\"((?:[^\"\\]|\"\"|\\.){0,2000})\"|([^,()'\s]{1,100}(?:\([^()]{0,200}\))?))"
+    r"(?:::[\w ]{1,30})?\s*([,)])"
 )
 
 
@@ -322,13 +327,14 @@ def _insert_columns(text: str) -> tuple[list[int], list[tuple[int, str]]]:
                 at = value.end()
                 if value.group(4) == ")":
                     break
-            if value is None or len(row) != len(names):
+            if value is None:
                 break
-            for (start, end), name in zip(row, names, strict=True):
-                if end > start:
-                    starts.append(start)
-                    cells.append((end, name))
-            while at < len(text) and text[at] in " ,":
+            if len(row) == len(names):
+                for (start, end), name in zip(row, names, strict=True):
+                    if end > start:
+                        starts.append(start)
+                        cells.append((end, name))
+            while at < len(text) and text[at] in " ,\t\r\n":
                 at += 1
     return starts, cells
 
@@ -907,12 +913,16 @@ def _question_above(page: Page, line_start: int) -> str:
     else:
         return ""
     line = line.rstrip("\"'\u201d)]")
-    if not (line.endswith("?") or (line.endswith((".", "!")) and _REQUEST.search(line))):
+    asks = line.endswith("?")
+    if not (asks or (line.endswith((".", "!")) and _REQUEST.search(line))):
         return ""
     # the question: after the last sentence's end before its mark (a mark, a space and
     # a capital: "passport no.?" is one sentence)
     ends = [found.end() for found in _SENTENCE_END.finditer(line, 0, len(line) - 1)]
-    return line[ends[-1] :] if ends else line
+    question = line[ends[-1] :] if ends else line
+    if not asks and _FIRST_PERSON.match(question):
+        return ""  # "I will renew my passport please." says, not asks
+    return question
 
 
 def near_contact(page: Page, line_start: int, line_end: int) -> bool:

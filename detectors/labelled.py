@@ -45,6 +45,7 @@ lines above, so a reply is masked by the library's entries alone (docs/entities.
 from __future__ import annotations
 
 import bisect
+import itertools
 import re
 from collections.abc import Callable, Iterable
 from typing import Final, final
@@ -229,8 +230,7 @@ class LabelReader:
             return spans
         # a typed value replaces the phone numbers of the entries inside it ("DE 618 057
         # 033" held "057 033"; "+1 808 552 7307" held "808 552 7307")
-        kept = [s for s in spans if not any(a.start <= s.start and s.end <= a.end for a in added)]
-        return sorted(kept + added, key=_start)
+        return _replaced(spans, added)
 
     # -- the entries' values, read again -----------------------------------------------
 
@@ -254,7 +254,7 @@ class LabelReader:
                     if in_table and isinstance(header, frozenset):
                         verdict = header
                     else:
-                        column = _column_kind(page, span.start)
+                        column = _column_kind(page, span.start, span.end)
                         if isinstance(column, frozenset):
                             verdict = column
                 if (
@@ -333,8 +333,7 @@ class LabelReader:
                 added.append(Span(start, end, "API_KEY", self._score, name))
         if not added:
             return spans
-        kept = [s for s in spans if not any(a.start <= s.start and s.end <= a.end for a in added)]
-        return sorted(kept + added, key=_start)
+        return _replaced(spans, added)
 
     # -- the values this stage types ---------------------------------------------------
 
@@ -436,7 +435,7 @@ class LabelReader:
     def _context(self, page: Page, start: int, end: int, shapes: frozenset[str]) -> Verdict:
         if "DATE_OF_BIRTH" in shapes and _BORN_MARK.search(page.text, max(0, start - 4), start):
             return _DOB
-        column = _column_kind(page, start)
+        column = _column_kind(page, start, end)
         if column is not None:  # a value of an SQL INSERT: its column names it
             return column
         line_start, line_end = page.line(start)
@@ -504,10 +503,27 @@ class LabelReader:
         return self._phone_strict(value) or (len(v.digits_only(value)) >= 10 and self._phone(value))
 
 
-def _column_kind(page: Page, start: int) -> Verdict:
-    """What the column of an SQL INSERT's value at ``start`` names, read as a key
-    (``national_id``, ``dob``, ``order_no``), or None."""
-    column = page.column(start)
+def _replaced(spans: list[Span], added: list[Span]) -> list[Span]:
+    """``spans`` without those inside one of ``added``, and ``added``, in order: one
+    bisect per span, not a pair test (a dump of thousands of rows adds thousands).  A
+    span lies inside one of them iff the farthest end among those starting at or
+    before it reaches its end."""
+    added = sorted(added, key=_start)
+    starts = [a.start for a in added]
+    farthest = list(itertools.accumulate((a.end for a in added), max))
+    kept = []
+    for span in spans:
+        index = bisect.bisect_right(starts, span.start) - 1
+        if index >= 0 and span.end <= farthest[index]:
+            continue
+        kept.append(span)
+    return sorted(kept + added, key=_start)
+
+
+def _column_kind(page: Page, start: int, end: int) -> Verdict:
+    """What the column of an SQL INSERT's value ``[start, end)`` names, read as a key
+    (``national_id``, ``dob``, ``order_no``), or None (not a whole value of one)."""
+    column = page.column(start, end)
     if column is None:
         return None
     return member_names([token for token in tokens(column) if token[0].isalpha()])

@@ -525,7 +525,7 @@ _EN_TOWN: Final = (
 )
 # (a parsed JSON value is its own view, "key\x1f: value", to the view's end)
 # (an XML or HTML element's text, "<td>…</td>", is a field too)
-_FIELD_START: Final = r"(?<=[\"'>]|\x1f:[ ])"
+_FIELD_START: Final = r"(?<=[\"']|<[A-Za-z][\w:.\-]{0,30}(?:[ ][^<>\n]{0,80})?>|\x1f:[ ])"
 _FIELD_END: Final = r"(?=[\"']|</|(?!.))"
 # Australia Post: street, locality, state or territory, four-digit postcode; Canada
 # Post: street, municipality, province or territory code, postal code (A9A 9A9, no D,
@@ -612,7 +612,10 @@ _DE_FIELD_STREET: Final = (
 # number, the English way (number first, a unit before or after) or the German one.
 _STREET_KEYS: Final = (
     r"(?i:street|strasse|street[_\-]?(?:address|line)|address[_\-]?line[_\-]?1|address1"
-    r"|addr[_\-]?1|line[_\-]?1|strasse[_\-]?(?:und[_\-]?)?(?:hausnr|hausnummer|nr))"
+    r"|addr[_\-]?1|strasse[_\-]?(?:und[_\-]?)?(?:hausnr|hausnummer|nr)"
+    # (a first line only under an address's name: "shipping\x1fline1", not "steps")
+    r"|[\w\-]{0,20}(?:addr|anschrift|ship|bill|home|mail|post|deliver|liefer)[\w\-]{0,20}"
+    r"\x1fline[_\-]?1)"
 )
 _KEYED_STREET: Final = (
     rf"(?:(?<=(?<![^\x1f]){_STREET_KEYS}\x1f:[ ])|(?<=<{_STREET_KEYS}>))"
@@ -644,9 +647,10 @@ _TOWN_KEYS: Final = (
     r"(?i:(?:wohn)?ort|stadt|city|town|locality|gemeinde|plz[_\-]?(?:und[_\-]?)?ort"
     r"|ort[_\-]?plz|city[_\-]?(?:line|name)|zip[_\-]?city|post(?:al)?[_\-]?town|postort)"
 )
-# ... or a form's line for it ("PLZ/Ort: 13802 Rostock"): the town's own grammar.
+# ... or a form's line for it ("PLZ/Ort: 13802 Rostock", "Wohnort: …"; a bare "Ort:"
+# stands before events and counts as often): the town's own grammar.
 _TOWN_LABELS: Final = (
-    r"(?i:(?:plz|postleitzahl)[ ]?(?:/|,|und)?[ ]?ort|wohnort|ort)"
+    r"(?i:(?:plz|postleitzahl)[ ]?(?:/|,|und|&)?[ ]?(?:wohn)?ort|wohnort)"
 )
 _BOUNDED_TOWN_WORD: Final = rf"[{_UP}][\w\-ß]{{0,40}}"
 _LABELLED_TOWN: Final = (

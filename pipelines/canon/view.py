@@ -360,6 +360,7 @@ _VALUE_KEYS: Final = frozenset(
     {"value", "val", "v", "number", "no", "nr", "num", "nummer", "wert", "secret"}
 )
 _KIND_CHARS: Final = 60  # the longest member value read as a kind's name
+_KINDS_READ: Final = 3  # the most such members put in the path
 _TYPED_VALUE_CHARS: Final = 200  # the longest value given one (no prose)
 _NAME_MARKS: Final = re.compile(r"[\s_\-]+")
 
@@ -372,24 +373,28 @@ def _is_value_key(path: tuple[str, ...]) -> bool:
     return _member_key(path) in _VALUE_KEYS
 
 
-def _kinds_of_objects(source: str, tokens: Sequence[JsonToken]) -> dict[int, str]:
-    """Per object (its container number), the short string of its member naming what its
-    value member is, if it has both (see :data:`_KIND_KEYS`)."""
-    kinds: dict[int, str] = {}
+def _kinds_of_objects(source: str, tokens: Sequence[JsonToken]) -> dict[int, tuple[str, ...]]:
+    """Per object (its container number), the short strings of its members that may
+    name what its value member is (see :data:`_KIND_KEYS`; every one of them, in
+    document order: ``{"type": "text", "name": "passport", …}``), if it has both."""
+    kinds: dict[int, list[str]] = {}
     values: set[int] = set()
     for token in tokens:
-        if token.kind != "value":
-            if token.kind == "key" and _member_key((source[token.start : token.end],)) in (
-                _VALUE_KEYS
-            ):
+        if token.kind == "key":
+            if _member_key((decode_string(source[token.start : token.end])[0],)) in _VALUE_KEYS:
                 values.add(token.container)
             continue
-        if token.container in kinds or _member_key(token.path) not in _KIND_KEYS:
+        if token.kind != "value" or _member_key(token.path) not in _KIND_KEYS:
             continue
-        body = source[token.start : token.end]
-        if 0 < len(body) <= _KIND_CHARS and "\\" not in body:
-            kinds[token.container] = body
-    return {container: kind for container, kind in kinds.items() if container in values}
+        found = kinds.setdefault(token.container, [])
+        body = decode_string(source[token.start : token.end])[0]
+        if 0 < len(body) <= _KIND_CHARS and len(found) < _KINDS_READ:
+            found.append(body)
+    return {
+        container: tuple(found)
+        for container, found in kinds.items()
+        if found and container in values
+    }
 
 
 def _shift(offset: int) -> OffsetMap:
@@ -425,10 +430,10 @@ def _add(
             token_outer = compose(decode_map, _shift(token.start), outer)
             token_low, token_high = outer.to_raw(token.start, token.end)
             path = context + token.path
-            kind = kinds.get(token.container) if token.kind != "key" else None
-            if kind is not None and len(decoded) <= _TYPED_VALUE_CHARS and _is_value_key(path):
+            named = kinds.get(token.container) if token.kind != "key" else None
+            if named and len(decoded) <= _TYPED_VALUE_CHARS and _is_value_key(path):
                 # {"type": "passport", "number": …}: the number under the kind's name
-                path = (*path[:-1], kind, path[-1])
+                path = (*path[:-1], *named, path[-1])
             if token.kind == "key" and path:
                 # the member names of a map named "…by_id" are ids
                 index_word = _index_word(path[-1])

@@ -679,8 +679,12 @@ MORE_ROWS += [
     ("STREET_FIELD", '["2 Hard Drives", "5 Easy Ways", "1 Red Cape", "4 Seasons Lodge"]', []),
     # an element's text is a field; under a key or element for the street, the key decides
     ("STREET_FIELD", "<td>12 Main Street</td><td>2 Hard Drives</td>", ["12 Main Street"]),
-    ("STREET_FIELD", '{"street": "4596 Webster Route", "line1": "Flat 8 Price Bypass"}',
+    ("STREET_FIELD",
+     '{"street": "4596 Webster Route", "shipping": {"line1": "Flat 8 Price Bypass"}}',
      ["4596 Webster Route", "Flat 8 Price Bypass"]),
+    ("STREET_FIELD", '{"steps": {"line1": "3 Easy Steps"}}', []),  # a first line of what?
+    ("STREET_FIELD", '<td class="addr">12 Main Street</td> Step 1->4 Main Street',
+     ["12 Main Street"]),
     ("STREET_FIELD", "<strasse>Am Markt 51</strasse><note>Am Markt 51</note>", ["Am Markt 51"]),
     ("STREET_FIELD", '{"street": "Main", "title": "4596 Webster Route"}', []),
     ("VCARD_ADDRESS", "ADR;TYPE=HOME:;;128 Victoria Mews;Edinburgh;;EH10 6LP;United Kingdom\n"

@@ -257,6 +257,11 @@ async def test_a_keyword_key_anywhere_above_types_the_value(
          {"env": [{"name": "DB_PASSWORD", "value": "[API_KEY_1]"}]}),
         ({"fields": [{"field": "date_of_birth", "value": "1984-05-06"}]},
          {"fields": [{"field": "date_of_birth", "value": "[DATE_OF_BIRTH_1]"}]}),
+        # every member that may name it counts, in any order; keys as decoded
+        ({"name": "Alice", "type": "phone", "value": "4155550199"},
+         {"name": "Alice", "type": "phone", "value": "[PHONE_1]"}),
+        ({"type": "text", "name": "passport", "value": "533380006"},
+         {"type": "text", "name": "passport", "value": "[PASSPORT_1]"}),
         # near misses: a sibling object's kind is not this one's; a kind naming another
         # thing, a member that is not the value, prose under the value key stay
         ([{"type": "passport", "note": "x"}, {"type": "order", "number": "533380006"}],
