@@ -47,6 +47,7 @@ __all__ = [
     "is_ca_sin",
     "is_ch_uid",
     "is_de_address",
+    "is_de_at_ch_town_line",
     "is_de_rvnr",
     "is_fill_in",
     "is_gb_nhs",

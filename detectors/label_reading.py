@@ -858,15 +858,15 @@ def answer_to_question(
     you confirm your date of birth and postcode?" over "[00:00:18] Caller: 7th January
     1994, …", "Wie lautet Ihre Passnummer?" over "Kunde: ja, C01X00T47").
 
-    The line before (past a blank line or two) ends with ``?``, and only its last
-    sentence counts (the question); before the value on its own line stand at most a
-    time stamp, a speaker's name and its colon (a name that names no kind and no other
-    thing: not "Created:", "Last login:"; a party, "Kunde:", is a speaker here), and a few
-    words that name nothing (``sure, it's``): no number, mark or other value; and the
-    value ends its clause (the line's end, a comma, a full stop, "and"): not "A:
-    123456789 is not accepted".  The speaker's word never types the value ("Caller:" is
-    no phone label here); one naming another thing in the answer ("my order number is")
-    gives no verdict.
+    The line before (past a blank line or two) ends with ``?`` or is a request
+    ("… your ID number please."), and only its last sentence counts (the question);
+    before the value on its own line stand at most a time stamp, a speaker's name and
+    its colon (a name that names no kind and no other thing: not "Created:", "Last
+    login:"; a party, "Kunde:", is a speaker here), and a few words that name nothing
+    (``sure, it's``): no number, mark or other value; and the value ends its clause (the
+    line's end, a comma, a full stop, "and"): not "A: 123456789 is not accepted".  The
+    speaker's word never types the value ("Caller:" is no phone label here); one naming
+    another thing in the answer ("my order number is") gives no verdict.
     """
     if start - line_start > _ANSWER_REACH:
         return None
