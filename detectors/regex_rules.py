@@ -88,6 +88,9 @@ _NEAR_RULES: Final[Mapping[str, tuple[str, int, int, tuple[int, int] | None]]] =
     # whole text (an outward code "M1" makes no digit cluster the numeric rules visit)
     "UK_ADDRESS": (r"[0-9][A-Z]? ?[0-9][A-Z]{2}", 360, 4, None),
     "US_TOWN_LINE": (r"[A-Z]{2} [0-9]{5}", 120, 12, (5, 3)),
+    # the postcode and the first letter of the town (a key, an element or a label before
+    # it: a look-behind, which sees the text before the window)
+    "TOWN_FIELD": (r"[0-9]{4,5} [A-ZÄÖÜ]", 3, 230, (4, 3)),
     # the quote (or an element's bracket) at one end of a street line and the digit or
     # letter next to it (one class of first characters, then the branch that character
     # opens: the standard library skips to such a character, where an alternation is
