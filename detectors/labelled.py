@@ -249,7 +249,7 @@ class LabelReader:
                 verdict, _ = before(page, line_start, span.start, frozenset(), 1)
                 if verdict is None and span.label == "PHONE":
                     # a phone-shaped value in a table's column names what the header
-                    # names ("Nat. ID" over "010224-6535"), as in an SQL INSERT's
+                    # names ("Nat. ID" over "010224-6535"); so does an SQL INSERT's column
                     header, _, in_table = table_cell(page, line_start, line_end, span.start)
                     if in_table and isinstance(header, frozenset):
                         verdict = header

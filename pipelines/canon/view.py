@@ -347,8 +347,9 @@ def _index_word(name: str) -> str | None:
 # An object that says what its value is in a member of its own: a typed identifier
 # ({"type": "passport", "number": "C01X00T47"}, FHIR's {"system": "…/us-ssn", "value":
 # …}), a name/value pair ({"name": "DB_PASSWORD", "value": …}, a Kubernetes env entry, a
-# form field).  The member naming the kind (a short string) is put in the key path of the
-# object's value member, right above it, as if the value were nested under that name.
+# form field).  The members that may name the kind (short strings, up to three) are put
+# in the key path of the object's value member, right above it, as if the value were
+# nested under those names.
 # Names compared without case, "_", "-" and spaces.
 _KIND_KEYS: Final = frozenset(
     {"type", "kind", "doctype", "documenttype", "idtype", "identifiertype",
