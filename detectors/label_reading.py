@@ -851,12 +851,13 @@ def label_above(page: Page, line_start: int) -> Verdict:
 
 
 def answer_to_question(
-    page: Page, line_start: int, start: int, end: int, shapes: frozenset[str]
+    page: Page, line: tuple[int, int], start: int, end: int, shapes: frozenset[str]
 ) -> Verdict:
     """The kinds the question on the line above asks for that the value ``[start, end)``
-    may be, when it is the answer on its line: a dialogue or a transcript ("Agent: Can
-    you confirm your date of birth and postcode?" over "[00:00:18] Caller: 7th January
-    1994, …", "Wie lautet Ihre Passnummer?" over "Kunde: ja, C01X00T47").
+    may be, when it is the answer on its ``line`` (start, end): a dialogue or a
+    transcript ("Agent: Can you confirm your date of birth and postcode?" over
+    "[00:00:18] Caller: 7th January 1994, …", "Wie lautet Ihre Passnummer?" over
+    "Kunde: ja, C01X00T47").
 
     The line before (past a blank line or two) ends with ``?`` or is a request
     ("… your ID number please."), and only its last sentence counts (the question);
@@ -868,10 +869,10 @@ def answer_to_question(
     speaker's word never types the value ("Caller:" is no phone label here); one naming
     another thing in the answer ("my order number is") gives no verdict.
     """
+    line_start, line_end = line
     if start - line_start > _ANSWER_REACH:
         return None
     question = _question_above(page, line_start)
-    line_end = page.line(start)[1]
     if (
         not question
         or not (end >= line_end or _CLAUSE_END.match(page.text, end, line_end))

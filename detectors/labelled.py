@@ -442,7 +442,7 @@ class LabelReader:
         words = 2 if shapes <= _BOUND else _SENTENCE_WORDS
         # a dialogue's answer: its speaker ("Caller:", "Kunde:") names no value (and a
         # transcript's time stamps and speakers' colons are no table's columns)
-        asked = answer_to_question(page, line_start, start, end, shapes)
+        asked = answer_to_question(page, (line_start, line_end), start, end, shapes)
         if asked is not None:
             return asked
         row, cell, in_table = table_cell(page, line_start, line_end, start)

@@ -597,11 +597,16 @@ _STREET_TYPES: Final = (
     "Stravenue", "Throughway", "Trafficway", "Underpass", "Valleys", "Viaduct",
     "Villages", "Ville", "Brooks", "Rise", "Vale", "Wynd", "Drove",
 )  # fmt: skip
+# A unit opening a street line ("Flat 05t", "Apt. 5") and one after it ("Apt. 238").
+_UNIT_WORD: Final = r"(?:Flat|Apt\.?|Apartment|Suite|Unit|Studio)"
+_UNIT_AFTER: Final = (
+    r"(?:,?[ ](?:Apt\.?|Suite|Ste\.?|Unit|Fl\.?|Floor|\#)[ ]?[0-9A-Z][0-9A-Za-z\-]{0,5})?"
+)
 _EN_STREET_LINE: Final = (
-    r"(?:(?:Flat|Apt\.?|Apartment|Suite|Unit|Studio)[ ][0-9A-Za-z]{1,5},?[ ]"
+    rf"(?:{_UNIT_WORD}[ ][0-9A-Za-z]{{1,5}},?[ ]"
     r"(?:[0-9]{1,6}[A-Za-z]?[ ])?|(?:[0-9]{1,5}[A-Za-z]?[/\-])?[0-9]{1,6}[A-Za-z]?[ ])"
     rf"(?:[A-Z][A-Za-z'\-]{{0,24}}\.?[ ]){{1,4}}(?:{'|'.join(_STREET_TYPES)})\.?"
-    r"(?:,?[ ](?:Apt\.?|Suite|Ste\.?|Unit|Fl\.?|Floor|\#)[ ]?[0-9A-Z][0-9A-Za-z\-]{0,5})?"
+    + _UNIT_AFTER
 )
 _DE_FIELD_STREET: Final = (
     rf"[{_UP}][\w\-ß]{{0,40}}(?:straße|strasse|str\.|weg|gasse|platz|allee|damm|ufer|chaussee"
@@ -610,6 +615,14 @@ _DE_FIELD_STREET: Final = (
 # Under a key or an element for the street ('{"street": "4596 Webster Route"}',
 # "<strasse>Am Markt 51</strasse>") the key decides: any capitalised words and the house
 # number, the English way (number first, a unit before or after) or the German one.
+def _under_key(keys: str) -> str:
+    """The look-behind of a value alone under a key of ``keys`` (a parsed JSON value: the
+    view's "key path\x1f: value") or an XML element named by one."""
+    return rf"(?:(?<=(?<![^\x1f]){keys}\x1f:[ ])|(?<=<{keys}>))"
+
+
+# (the value's or the element's end)
+_VALUE_END: Final = r"(?:(?!.)|(?=</))"
 _STREET_KEYS: Final = (
     r"(?i:street|strasse|street[_\-]?(?:address|line)|address[_\-]?line[_\-]?1|address1"
     r"|addr[_\-]?1|strasse[_\-]?(?:und[_\-]?)?(?:hausnr|hausnummer|nr)"
@@ -618,15 +631,15 @@ _STREET_KEYS: Final = (
     r"\x1fline[_\-]?1)"
 )
 _KEYED_STREET: Final = (
-    rf"(?:(?<=(?<![^\x1f]){_STREET_KEYS}\x1f:[ ])|(?<=<{_STREET_KEYS}>))"
-    r"(?:(?:(?:Flat|Apt\.?|Apartment|Suite|Unit|Studio)[ ][0-9A-Za-z]{1,5},?[ ])?"
+    rf"{_under_key(_STREET_KEYS)}"
+    rf"(?:(?:{_UNIT_WORD}[ ][0-9A-Za-z]{{1,5}},?[ ])?"
     r"[0-9]{1,6}[A-Za-z]?(?:[/\-][0-9]{1,5}[A-Za-z]?)?"
-    r"|(?:Flat|Apt\.?|Apartment|Suite|Unit|Studio)[ ][0-9A-Za-z]{1,5})"
+    rf"|{_UNIT_WORD}[ ][0-9A-Za-z]{{1,5}})"
     r"(?:[ ][A-Z][A-Za-z'\-.]{0,24}){1,5}"
-    r"(?:,?[ ](?:Apt\.?|Suite|Ste\.?|Unit|Fl\.?|Floor|\#)[ ]?[0-9A-Z][0-9A-Za-z\-]{0,5})?"
-    r"(?:(?!.)|(?=</))"
-    rf"|(?:(?<=(?<![^\x1f]){_STREET_KEYS}\x1f:[ ])|(?<=<{_STREET_KEYS}>))"
-    rf"[{_UP}][\w\-ß.']{{0,40}}(?:[ ][\w\-ß.']{{1,40}}){{0,3}}[ ]{_DE_HOUSE}(?:(?!.)|(?=</))"
+    + _UNIT_AFTER
+    + _VALUE_END
+    + rf"|{_under_key(_STREET_KEYS)}"
+    rf"[{_UP}][\w\-ß.']{{0,40}}(?:[ ][\w\-ß.']{{1,40}}){{0,3}}[ ]{_DE_HOUSE}{_VALUE_END}"
 )
 # A form's line for the street, in German ("Straße/Hausnr.: Heckerstraße 7481"): the
 # street's own grammar after the label.
@@ -660,14 +673,13 @@ _LABELLED_TOWN: Final = (
     rf"[ ](?:{_BOUNDED_TOWN_WORD}er[ ]{_REGION_NOUN}|{_BOUNDED_TOWN_WORD}))?"
     rf"(?:[ ]\({_BOUNDED_TOWN_WORD}\)|/{_BOUNDED_TOWN_WORD})?(?![\w\-])"
 )
+# (the town up to the value's or the element's end: a capitalised word and up to four
+# more, "Frankfurt am Main", "Halle (Saale)", "Biel/Bienne", "Wald ZH", a country after
+# a comma)
 _TOWN_FIELD: Final = (
-    rf"{_LABELLED_TOWN}|"
-    rf"(?:(?<=(?<![^\x1f]){_TOWN_KEYS}\x1f:[ ])|(?<=<{_TOWN_KEYS}>))"
-    # (the town up to the value's or the element's end: a capitalised word and up to
-    # four more, "Frankfurt am Main", "Halle (Saale)", "Biel/Bienne", "Wald ZH", a
-    # country after a comma)
+    rf"{_LABELLED_TOWN}|{_under_key(_TOWN_KEYS)}"
     rf"(?:(?:D|A|AT|CH)-)?[0-9]{{4,5}}[ ][{_UP}][\w\-ß.'()/]{{0,40}}"
-    r"(?:,?[ ][\w\-ß.'()/]{1,40}){0,4}(?:(?!.)|(?=</))"
+    rf"(?:,?[ ][\w\-ß.'()/]{{1,40}}){{0,4}}{_VALUE_END}"
 )
 # A vCard's ADR property (RFC 6350 6.3.1; any case, an Apple "item1." group): after the
 # empty post-office-box and extended-address components, the street, locality, region
