@@ -85,11 +85,13 @@ class Gateway:
         """Every log line with ``event`` so far."""
         return [line for line in self.lines if line.get("event") == event]
 
-    async def worker_of(self, request_id: str, timeout: float = 10.0) -> int:
+    async def worker_of(self, request_id: str, timeout: float = 60.0) -> int:
         """The worker whose access line has ``request_id``.
 
         Waits for the line: a worker writes it before the reply goes out, but the
         reader of the shared stderr pipe may not have reached it when the reply is in.
+        The bound is generous: on a shared 2-core machine running tests in parallel a
+        10 s wait once ran out.
         """
         def found() -> int | None:
             workers = [line["worker"] for line in self.lines if line.get("event") == "request"
