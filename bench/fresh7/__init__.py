@@ -1,0 +1,1 @@
+"""fresh7: an independent labelled evaluation set (see README.md); data only."""
