@@ -50,6 +50,7 @@ from detectors.library_personal import (
     PERSONAL_ENTRIES,
     bare_phone_entity,
     phone_before_word_entity,
+    phone_context_entity,
 )
 from detectors.library_secrets import (
     CREDENTIAL_PASSWORD_CHAR,
@@ -502,8 +503,12 @@ def _assemble() -> tuple[EntityPattern, ...]:
     by_name = {entry.name: entry for entry in _ENTRIES + PERSONAL_ENTRIES + SECRET_ENTRIES}
     keyed_phone = v.phone_validator(strict=False, regions=("US", "DE"), after_keyword=True)
     by_name["PHONE_BARE"] = bare_phone_entity(keyed_phone)
+    by_name["PHONE_CONTEXT"] = phone_context_entity(keyed_phone)
     by_name["PHONE_BEFORE_WORD"] = phone_before_word_entity(keyed_phone)
-    first = ("EMAIL", "US_SSN", "US_SSN_BARE", "US_ITIN", "US_ITIN_BARE", "PHONE", "PHONE_BARE")
+    first = (
+        "EMAIL", "US_SSN", "US_SSN_BARE", "US_ITIN", "US_ITIN_BARE", "PHONE", "PHONE_BARE",
+        "PHONE_CONTEXT",
+    )  # fmt: skip
     return tuple(by_name[name] for name in first) + tuple(
         entry for name, entry in by_name.items() if name not in first
     )

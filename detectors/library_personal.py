@@ -17,7 +17,6 @@ and those forms are the anchors every match starts with.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterable
 from typing import Final
 
@@ -42,6 +41,7 @@ __all__ = [
     "PHONE_WORDS_AFTER",
     "bare_phone_entity",
     "phone_before_word_entity",
+    "phone_context_entity",
 ]
 
 
@@ -278,22 +278,27 @@ PHONE_WORDS_AFTER: Final = (
 )  # fmt: skip
 
 
+def _keyed_phone_value() -> str:
+    """A phone number as it is written after a phone word: one digit run, or from its
+    trunk 0 grouped any way a caller writes it; an extension allowed."""
+    from detectors.library import PHONE_EXTENSION  # the one extension grammar
+
+    return (
+        r"(?:1?[0-9]{10}|0[0-9]{6,13}|" + _KEYED_PHONE_GROUPS + ")"
+        + PHONE_EXTENSION + "?" + NUM_AFTER
+    )
+
+
 def bare_phone_entity(validator: v.Validator) -> EntityPattern:
     """PHONE_BARE: a phone number written as one digit run, right after a phone keyword.
 
     ``validator`` is the configured phone validator (mode and regions).
     """
-    from detectors.library import PHONE_EXTENSION  # the one extension grammar
-
-    value = (
-        r"(?:1?[0-9]{10}|0[0-9]{6,13}|" + _KEYED_PHONE_GROUPS + ")"
-        + PHONE_EXTENSION + "?" + NUM_AFTER
-    )
-    strong = _keyed(
+    return _keyed(
         "PHONE_BARE",
         "PHONE",
         _PHONE_WORDS,
-        value,
+        _keyed_phone_value(),
         _KEYED_PHONE_GROUPS_MAX + 20,
         validator,
         0.8,
@@ -302,23 +307,24 @@ def bare_phone_entity(validator: v.Validator) -> EntityPattern:
         between_names=True,
         label_tail=LABEL_TAIL_COLON,
     )
-    context = _keyed(
-        "PHONE_BARE",
+
+
+def phone_context_entity(validator: v.Validator) -> EntityPattern:
+    """PHONE_CONTEXT: a phone number as PHONE_BARE takes it, after a word that names
+    where a number is answered or registered (:data:`_PHONE_CONTEXT_WORDS`), with only
+    fillers between.  Not a label the reader reads ("message id: …" is an id), so it
+    stays a rule of its own with ``read_labels`` on."""
+    return _keyed(
+        "PHONE_CONTEXT",
         "PHONE",
         _PHONE_CONTEXT_WORDS,
-        value,
+        _keyed_phone_value(),
         _KEYED_PHONE_GROUPS_MAX + 20,
         validator,
         0.8,
-        "",
+        "Phone number after a word naming where it is answered (messages to, TAN an)",
         _PHONE_FILLERS,
         label_tail=_NO_LABEL_TAIL,
-    )
-    return dataclasses.replace(
-        strong,
-        pattern=f"(?:{strong.pattern}|{context.pattern})",
-        max_length=max(strong.max_length or 0, context.max_length or 0),
-        anchors=tuple(dict.fromkeys(strong.anchors + context.anchors)),
     )
 
 

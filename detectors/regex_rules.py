@@ -39,6 +39,7 @@ from detectors.library_personal import (
     PHONE_WORDS_AFTER,
     bare_phone_entity,
     phone_before_word_entity,
+    phone_context_entity,
 )
 from detectors.validators import Validator, is_us_ssn_any_area, phone_validator
 from pipelines.errors import ConfigError
@@ -141,6 +142,7 @@ _ANCHOR_DIGIT_RUNS: Final[Mapping[str, int]] = {
     "US_SSN_ID": 4,  # 9 digits, or 3-2-4 groups
     "UK_NINO_KEYED": 2,  # digit pairs
     "PHONE_BARE": 2,  # 1?[0-9]{10}, 0[0-9]{6,13}, or groups of 2 digits or more
+    "PHONE_CONTEXT": 2,
     "CREDIT_CARD_BARE": 12,
     "NL_BSN": 9,
     "PL_PESEL": 11,
@@ -148,7 +150,7 @@ _ANCHOR_DIGIT_RUNS: Final[Mapping[str, int]] = {
 # Rules whose digit run counts only from a trunk 0 unless it has this many digits: a
 # phone number after its keyword is 1?[0-9]{10}, 0[0-9]{6,13} or groups from a trunk 0:
 # a run of two from a 0 or of ten.
-_PLAIN_RUNS: Final[Mapping[str, int]] = {"PHONE_BARE": 10}
+_PLAIN_RUNS: Final[Mapping[str, int]] = {"PHONE_BARE": 10, "PHONE_CONTEXT": 10}
 # A standard-library pattern every window of a rule tried at its anchors holds, with
 # ``{anchors}`` for the alternation of its anchors: an EU VAT id is its country prefix
 # and 2-12 id characters, or U and 8 digits, that no letter or digit continues ("REST",
@@ -421,6 +423,7 @@ def _builtin_rules(options: Mapping[str, object], context: DetectorContext) -> l
     replaced = {
         "PHONE": phone,
         "PHONE_BARE": bare_phone_entity(bare),
+        "PHONE_CONTEXT": phone_context_entity(bare),
         "PHONE_BEFORE_WORD": phone_before_word_entity(bare),
     }
     any_area = options.get("ssn_area_9xx", False)

@@ -37,6 +37,7 @@ from pipelines.canon.decode import base64_runs, decode_inline
 from pipelines.canon.fold import fold, fold_text
 from pipelines.canon.jsontext import JsonToken, decode_string, json_tokens
 from pipelines.canon.offsets import IDENTITY, ComposedMap, OffsetMap, compose
+from pipelines.canon.yamltext import yaml_scalars
 
 __all__ = [
     "KEY_PATH_TAIL",
@@ -452,6 +453,49 @@ def _add(
             )
         return
     prefix = context_prefix(context)
+    _add_text(views, index, source, outer, low, high, prefix, quote=quote)
+    if not quote:
+        # a YAML record's values, each under its key path too (as a JSON document's)
+        for scalar in yaml_scalars(source) or ():
+            scalar_low, scalar_high = outer.to_raw(scalar.start, scalar.end)
+            _add_text(
+                views,
+                index,
+                source[scalar.start : scalar.end],
+                compose(_shift(scalar.start), outer),
+                scalar_low,
+                scalar_high,
+                context_prefix(context + scalar.path),
+                quote=False,
+            )
+    for start, end, text in base64_runs(source):
+        content = fold_text(text)
+        if not content.strip():
+            continue
+        # Every character of the decoded text stands for the whole encoded run.
+        unit = OffsetMap([(0, start, len(content), end - start)])
+        run_low, run_high = outer.to_raw(start, end)
+        views.append(
+            View(
+                index, ViewText(prefix + content), len(prefix), source, unit, outer, run_low,
+                run_high,
+                run=True,
+            )
+        )
+
+
+def _add_text(
+    views: list[View],
+    index: int,
+    source: str,
+    outer: Map,
+    low: int,
+    high: int,
+    prefix: str,
+    *,
+    quote: bool,
+) -> None:
+    """The view of a text (or a value in a document): inline-decoded and folded."""
     decoded, inline_map = decode_inline(source)
     folded, fold_map = fold(decoded)
     if folded.strip():
@@ -466,19 +510,5 @@ def _add(
                 low,
                 high,
                 quote=quote,
-            )
-        )
-    for start, end, text in base64_runs(source):
-        content = fold_text(text)
-        if not content.strip():
-            continue
-        # Every character of the decoded text stands for the whole encoded run.
-        unit = OffsetMap([(0, start, len(content), end - start)])
-        run_low, run_high = outer.to_raw(start, end)
-        views.append(
-            View(
-                index, ViewText(prefix + content), len(prefix), source, unit, outer, run_low,
-                run_high,
-                run=True,
             )
         )

@@ -71,22 +71,25 @@ MORE_ROWS: list[tuple[str, str, list[str]]] = [
     ("PHONE_BARE", "Sie erreichen mich unter 7807649545.", ["7807649545"]),
     # ... or grouped any way a caller writes it, where PHONE alone wants more
     ("PHONE_BARE", "call me at 00890 092737 I'd like", ["00890 092737"]),  # area code from 00
-    ("PHONE_BARE", "TAN an 01 86975 758 gesendet", ["01 86975 758"]),
+    ("PHONE_CONTEXT", "TAN an 01 86975 758 gesendet", ["01 86975 758"]),
     ("PHONE_BARE", "Durchwahl 01 21305756-231, nur vormittags", ["01 21305756-231"]),
-    ("PHONE_BARE", "messages to 9942267398", ["9942267398"]),
-    ("PHONE_BARE", "on my registered 7142864823. Could you", ["7142864823"]),
-    ("PHONE_BARE", "They're not answering at 0001825981", ["0001825981"]),
-    ("PHONE_BARE", "Desk: 0727557521", ["0727557521"]),  # ISBN-10-valid digits
-    ("PHONE_BARE", "sent OTP to 2407052908 provider=twilio", ["2407052908"]),
+    ("PHONE_CONTEXT", "messages to 9942267398", ["9942267398"]),
+    ("PHONE_CONTEXT", "on my registered 7142864823. Could you", ["7142864823"]),
+    ("PHONE_CONTEXT", "They're not answering at 0001825981", ["0001825981"]),
+    ("PHONE_CONTEXT", "Desk: 0727557521", ["0727557521"]),  # ISBN-10-valid digits
+    ("PHONE_CONTEXT", "sent OTP to 2407052908 provider=twilio", ["2407052908"]),
     ("PHONE_BARE", "What's your phone? 2092134772", ["2092134772"]),
     ("PHONE_BARE", "in plain text at 4579765508.", []),  # "text" alone is no phone word
     ("PHONE_BARE", "call on 06/17/1972", []),  # a date, however grouped
     ("PHONE_BARE", "call me on 2024-05-01", []),
     ("PHONE_BARE", "call 12 34", []),  # too few digits for any plan
     # context words name counts, ids and sizes as often: fillers only, no label tail
-    ("PHONE_BARE", "message id: 1712345678", []),
-    ("PHONE_BARE", "mailbox size: 2147483648 bytes", []),
-    ("PHONE_BARE", "Service desk ticket: 4537120417", []),
+    ("PHONE_CONTEXT", "message id: 1712345678", []),
+    ("PHONE_CONTEXT", "mailbox size: 2147483648 bytes", []),
+    ("PHONE_CONTEXT", "Service desk ticket: 4537120417", []),
+    ("PHONE_CONTEXT", "messages to 0604876475", ["0604876475"]),  # ISBN-10-valid digits
+    ("PHONE_CONTEXT", "Mailbox: 0015521429", ["0015521429"]),
+    ("PHONE_CONTEXT", "the line was 1234 long", []),
     ("PHONE_BARE", "The answer is 1234567890.", []),
     ("PHONE_BARE", "call count = 1234567890", []),  # after a verb only a colon ends a label
     ("PHONE_BARE", "registered on 01 10 2023", []),  # a date written with spaces
@@ -777,6 +780,22 @@ MORE_ROWS += [
 def test_more_rows(name: str, text: str, expected: list[str]) -> None:
     """Each row: the entity alone finds exactly the expected values in the text."""
     assert found(name, text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "number"),
+    [
+        ("TAN an 01 86975 758 gesendet", "01 86975 758"),
+        ("I would like to stop receiving messages to 0604876475", "0604876475"),
+        ("They're not answering at 0015521429", "0015521429"),
+    ],
+)
+def test_phone_context_words_hold_with_the_label_reader(text: str, number: str) -> None:
+    """The words that name where a number is answered are no label the reader reads:
+    PHONE_CONTEXT stays a rule with ``read_labels`` on (the default), so the number is
+    found there too (an ISBN-10-valid run, a grouped trunk-0 number)."""
+    detector = create({}, DetectorContext(name="t"))
+    assert [(s.label, text[s.start : s.end]) for s in detector.scan(text)] == [("PHONE", number)]
 
 
 def test_ssn_area_9xx_option_reads_9xx_after_a_keyword() -> None:

@@ -386,3 +386,66 @@ async def test_prose_is_read_as_prose(chain: Chain) -> None:
         "SSN, then the order 536221235",
         "SSN; ticket id 536221236",
     ]
+
+
+# --- YAML records -------------------------------------------------------------------
+
+_YAML_RECORD = """employee:
+  name: Christine Smith
+  national_id: 536221234
+  home_address:
+    line1: 625 Fernandez Square
+    line2: 'Richardmouth VIC 2907'
+  emergency_contact:
+    - name: Jeremy Guerrero
+      phone: 0412 863 803
+  handbook_version: 6.6.13
+"""
+
+
+async def test_a_yaml_record_reads_each_value_under_its_key_path(chain: Chain) -> None:
+    """A nested YAML record's values are read as a JSON document's are: ``line1`` under
+    ``home_address`` is a street, a bare number under ``national_id`` an identifier."""
+    texts, vault = await _sanitize(chain, [_YAML_RECORD])
+    out = texts[0]
+    for value in ("625 Fernandez Square", "Richardmouth VIC 2907", "536221234"):
+        assert value not in out, value
+    assert "line1: [ADDRESS_" in out and "line2: '[ADDRESS_" in out
+    assert "handbook_version: 6.6.13" in out  # a version stays
+    assert relink(out, vault) == _YAML_RECORD
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Name: Jane\nStreet: 625 Fernandez Square\n",  # a form: flat
+        "Contacts:\n- 5552345678\n- 5552345679",  # a label over a list
+        "just prose: with a colon",
+        "key: [unclosed\n  nested: x",  # not YAML
+    ],
+)
+def test_text_that_is_no_nested_yaml_record_gets_no_value_views(text: str) -> None:
+    """Forms, notes over a list and prose are read as text only (one view)."""
+    from pipelines.canon.yamltext import yaml_scalars
+
+    assert yaml_scalars(text) is None
+    assert len(build_views([text])) == 1
+    # a list item that is a mapping makes the text a record, each item read by its key
+    listed = "Steps:\n- open the file\n- line1: no"
+    assert [s.path for s in yaml_scalars(listed) or ()] == [("Steps",), ("Steps", "line1")]
+
+
+def test_yaml_aliases_and_blocks_are_bounded() -> None:
+    """An alias is read where its node is anchored (no blow-up); a block scalar or an
+    escaped string is left to the text's own view."""
+    from pipelines.canon.yamltext import yaml_scalars
+
+    bomb = "a: &a [x, y]\n" + "".join(
+        f"{chr(98 + i)}: &{chr(98 + i)} [*{chr(97 + i)}, *{chr(97 + i)}]\n" for i in range(20)
+    ) + "z:\n  k: v\n"
+    found = yaml_scalars(bomb)
+    assert found is not None and len(found) == 3  # x, y and v, once each
+    block = 'r:\n  note: |\n    536221234\n  esc: "a\\tb"\n  ok: 536221234\n'
+    assert [(s.path, block[s.start : s.end]) for s in yaml_scalars(block) or ()] == [
+        (("r", "ok"), "536221234")
+    ]
