@@ -441,18 +441,27 @@ _DE_TOWN: Final = (
     # (in brackets, or a bilingual town's second name: "Biel/Bienne")
     rf"(?:[ ]\({_TOWN_WORD}\)|/{_TOWN_WORD})?"
 )
-# A house number, then up to three more numbers, a range or (Austria) a staircase and
-# door ("12a-14", "12/3/14", "28/Top 13", "5/Stiege 2/Tür 7").
+# A house number with its letter, glued or spaced ("7a", "114 b"), then up to three more
+# numbers, a range or (Austria) a staircase and door ("12a-14", "12/3/14", "28/Top 13",
+# "5/Stiege 2/Tür 7"), those also after a comma ("131, Top 33", "4-6, Stiege 5/Top 14").
+_DE_UNIT: Final = r"(?:Top|Stiege|Stg\.|Tür|Tur)[ ]?[0-9]{1,4}[a-zA-Z]?"
 _DE_HOUSE: Final = (
-    r"[0-9]{1,4}[a-zA-Z]?"
+    r"[0-9]{1,4}(?:[a-zA-Z]|[ ][a-zA-Z](?![\w\-]))?"
     r"(?:[ ]?[-/][ ]?(?:(?:Top|Stiege|Stg\.|Tür|Tur)[ ]?)?[0-9]{1,4}[a-zA-Z]?){0,3}"
+    rf"(?:,[ ]?{_DE_UNIT}(?:[ ]?/[ ]?{_DE_UNIT})?)?"
+)
+# The street line of a German-style address: a street and its number, or a post-office
+# box ("Postfach 54 19 21"); a box may follow the street too ("Weg 66, Postfach, …").
+_DE_STREET_LINE: Final = (
+    rf"(?:{_DE_STREET}[ ]{_DE_HOUSE}(?:,[ ]?Postfach(?:[ ][0-9]{{1,6}})?)?"
+    r"|Postfach[ ][0-9]{1,6}(?:[ ][0-9]{2}){0,3})"
 )
 # Lines of an address are joined by a comma, a line break or (in the detectors' views,
 # where every whitespace run is one space) a plain space, or set on one line with a bar
 # or a dot between them (a letterhead's "Hauptstraße 5 | 10115 Berlin").
 _LINE_BREAK: Final = r"(?:,[ ]?|[ ]?\n|[ ]?[|·•][ ]?|[ ])"
 _DE_ADDRESS: Final = (
-    rf"(?<![\w\-]){_DE_STREET}[ ]{_DE_HOUSE}"
+    rf"(?<![\w\-]){_DE_STREET_LINE}"
     rf"{_LINE_BREAK}(?:D-)?[0-9]{{5}}[ ]{_DE_TOWN}"
     r"(?![\w\-])"
 )
@@ -465,7 +474,7 @@ _CANTONS: Final = (
     "OW", "SG", "SH", "SO", "SZ", "TG", "TI", "UR", "VD", "VS", "ZG", "ZH",
 )  # fmt: skip
 _AT_CH_ADDRESS: Final = (
-    rf"(?<![\w\-]){_DE_STREET}[ ]{_DE_HOUSE}"
+    rf"(?<![\w\-]){_DE_STREET_LINE}"
     rf"{_LINE_BREAK}(?:(?:A|AT|CH)-)?[1-9][0-9]{{3}}[ ]{_DE_TOWN}"
     rf"(?:[ ](?:{'|'.join(_CANTONS)}))?"
     r"(?![\w\-])"
@@ -533,6 +542,24 @@ _EN_TOWN: Final = (
 # (an XML or HTML element's text, "<td>…</td>", is a field too)
 _FIELD_START: Final = r"(?<=[\"']|<[A-Za-z][\w:.\-]{0,30}(?:[ ][^<>\n]{0,80})?>|\x1f:[ ])"
 _FIELD_END: Final = r"(?=[\"']|</|(?!.))"
+# An Irish address: the street line(s), localities ("Dublin 6", "Co. Dublin") and the
+# Eircode: a routing key (a letter and two digits, or D6W) and a unique identifier of
+# four characters from Eircode's alphabet (no B, G, I, J, L, M, O, Q, S, U or Z), at
+# least one a letter ("A12 3456" is as often a code of another kind).  The town line
+# alone is read in a field of its own ('"city_line": "Galway, H91 T3H3"').
+_EIRCODE: Final = (
+    r"(?:[AC-FHKNPRTV-Y][0-9]{2}|D6W)[ ]?(?=[0-9]{0,3}[AC-FHKNPRTV-Y])[0-9AC-FHKNPRTV-Y]{4}"
+)
+_IE_WORD: Final = r"(?:[A-Z][A-Za-z'\-]{0,24}\.?|[0-9]{1,2}|upon|on|the|of)"
+_IE_ADDRESS: Final = (
+    r"(?:(?<![\w\-])(?:(?:Flat|Apartment|Apt\.?|Unit|Suite|Studio)[ ]"
+    rf"{_UK_NUMBER}{_LINE_BREAK}(?:{_UK_NUMBER},?[ ])?|{_UK_NUMBER},?[ ])"
+    rf"[A-Z][A-Za-z'\-]{{0,24}}\.?(?:{_LINE_BREAK}{_IE_WORD}){{0,9}}{_LINE_BREAK}"
+    rf"{_EIRCODE}(?![\w\-])"
+    rf"|{_FIELD_START}{_EN_TOWN}"
+    rf"(?:,?[ ](?:Co\.[ ])?[A-Z][A-Za-z'\-]{{0,24}}|[ ][0-9]{{1,2}}){{0,3}},?[ ]{_EIRCODE}"
+    rf"{_FIELD_END})"
+)
 # Australia Post: street, locality, state or territory, four-digit postcode; Canada
 # Post: street, municipality, province or territory code, postal code (A9A 9A9, no D,
 # F, I, O, Q or U, no W or Z first).  A town line given alone ("Harmonfurt TAS 2006",
@@ -647,15 +674,17 @@ _KEYED_STREET: Final = (
     + rf"|{_under_key(_STREET_KEYS)}"
     rf"[{_UP}][\w\-ß.']{{0,40}}(?:[ ][\w\-ß.']{{1,40}}){{0,3}}[ ]{_DE_HOUSE}{_VALUE_END}"
 )
-# A form's line for the street, in German ("Straße/Hausnr.: Heckerstraße 7481"): the
-# street's own grammar after the label.
+# A form's line for the street, in German ("Straße/Hausnr.: Heckerstraße 7481", "Straße:
+# Alte Landstraße 33"): the label decides, as a key does (any words, then the number).
 _STREET_LABELS: Final = (
     r"(?i:stra(?:ss|ß)e(?:[ ]?(?:/|und|u\.)[ ]?(?:hausnr\.?|hausnummer|nr\.?))?)"
 )
 _STREET_FIELD: Final = (
     rf"{_FIELD_START}(?:{_DE_FIELD_STREET}[ ]{_DE_HOUSE}|{_EN_STREET_LINE}){_FIELD_END}"
     rf"|{_KEYED_STREET}"
-    rf"|(?<=(?<![\w\-/]){_STREET_LABELS}[ ]?:[ ]){_DE_FIELD_STREET}[ ]{_DE_HOUSE}(?![\w\-])"
+    # (after the form's label the label decides, as a key does)
+    rf"|(?<=(?<![\w\-/]){_STREET_LABELS}[ ]?:[ ])"
+    rf"[{_UP}][\w\-ß.']{{0,40}}(?:[ ][\w\-ß.']{{1,40}}){{0,3}}[ ]{_DE_HOUSE}(?![\w\-])"
 )
 # A German, Austrian or Swiss town line alone as a parsed JSON value (the view's "key
 # path\x1f: value") under a key for the town, or an XML element's text: "ort", "city",
@@ -1089,6 +1118,17 @@ PERSONAL_ENTRIES: Final[tuple[EntityPattern, ...]] = (
         anchors=DIGITS,
     ),
     EntityPattern(
+        name="IE_ADDRESS",
+        label="ADDRESS",
+        pattern=_IE_ADDRESS,
+        validator=None,
+        score=0.8,
+        description="Irish postal address: street, localities, Eircode; or the town line"
+        " alone in a field",
+        max_length=360,
+        anchors=DIGITS,
+    ),
+    EntityPattern(
         name="UK_ADDRESS",
         label="ADDRESS",
         pattern=_UK_ADDRESS,
@@ -1129,7 +1169,7 @@ PERSONAL_ENTRIES: Final[tuple[EntityPattern, ...]] = (
         score=0.75,
         description="A street line alone in a quoted field: the German grammar, or a house"
         " number and words ending in a street-type word",
-        max_length=230,
+        max_length=260,
         anchors=DIGITS,
     ),
     EntityPattern(

@@ -88,6 +88,8 @@ _NEAR_RULES: Final[Mapping[str, tuple[str, int, int, tuple[int, int] | None]]] =
     # the postcode's last outward character and its inward code, searched over the
     # whole text (an outward code "M1" makes no digit cluster the numeric rules visit)
     "UK_ADDRESS": (r"[0-9][A-Z]? ?[0-9][A-Z]{2}", 360, 4, None),
+    # the Eircode
+    "IE_ADDRESS": (r"(?:[AC-FHKNPRTV-Y][0-9]{2}|D6W) ?[0-9AC-FHKNPRTV-Y]{4}", 360, 4, None),
     "US_TOWN_LINE": (r"[A-Z]{2} [0-9]{5}", 120, 12, (5, 3)),
     # the postcode and the first letter of the town (a key, an element or a label before
     # it: a look-behind, which sees the text before the window)
@@ -99,12 +101,12 @@ _NEAR_RULES: Final[Mapping[str, tuple[str, int, int, tuple[int, int] | None]]] =
     "STREET_FIELD": (
         r"[\"'>\x1f0-9:](?:(?<=[\"'>])(?:[0-9]|(?:Flat|Apt\.?|Apartment|Suite|Unit|Studio) )"
         r"|(?<=\x1f): (?:[0-9]|(?:Flat|Apt\.?|Apartment|Suite|Unit|Studio) )"
-        r"|(?<=[0-9])[a-zA-Z]?(?:[\"'<]|(?!.))"
+        r"|(?<=[0-9])(?: ?[a-zA-Z])?(?:[\"'<]|(?!.))"
         # (a German form's street label: "Strasse:", "Straße/Hausnr.:")
         r"|(?:(?<=sse:)|(?<=SSE:)|(?<=ße:)|(?<=nr\.:)|(?<=Nr\.:)|(?<=NR\.:)|(?<=nummer:))"
         r" ?[A-ZÄÖÜ])",
-        230,
-        230,
+        260,
+        260,
         None,
     ),
     # the state and the four-digit postcode

@@ -442,6 +442,38 @@ MORE_ROWS: list[tuple[str, str, list[str]]] = [
     ("DE_ADDRESS", "Am Mühlbach 12, 80331 München", ["Am Mühlbach 12, 80331 München"]),
     ("DE_ADDRESS", "Berliner Straße 3a, 20095 Hamburg", ["Berliner Straße 3a, 20095 Hamburg"]),
     ("DE_ADDRESS", "Seite 12, 10115 Einträge", []),  # no street-type word
+    # a spaced house-number letter, a unit after a comma, a post-office box
+    ("DE_ADDRESS", "Anschrift: Rosenstraße 114 a, 04109 Leipzig",
+     ["Rosenstraße 114 a, 04109 Leipzig"]),
+    ("DE_ADDRESS", "wohnhaft Rosemannplatz 77 a, D-10115 Berlin, ausgewiesen",
+     ["Rosemannplatz 77 a, D-10115 Berlin"]),
+    ("DE_ADDRESS", "Postanschrift: Postfach 54 19 21\n28195 Bremen\n",
+     ["Postfach 54 19 21\n28195 Bremen"]),
+    ("DE_ADDRESS", "Seite 5 a la carte, 10115 Berlin", []),  # no street
+    ("DE_ADDRESS", "Postfach leeren, 10115 Berlin", []),  # no box number
+    ("AT_CH_ADDRESS", "wohnhaft Milica-Holl-Platz 131, Top 33, A-9020 Klagenfurt am Wörthersee, x",
+     ["Milica-Holl-Platz 131, Top 33, A-9020 Klagenfurt am Wörthersee"]),
+    ("AT_CH_ADDRESS", "Anschrift: Bismarckstraße 4-6, Stiege 5/Top 14, 5020 Salzburg",
+     ["Bismarckstraße 4-6, Stiege 5/Top 14, 5020 Salzburg"]),
+    ("AT_CH_ADDRESS", "anschrift = Robert-Koch-Str. 66, Postfach, CH-8001 Zürich",
+     ["Robert-Koch-Str. 66, Postfach, CH-8001 Zürich"]),
+    ("AT_CH_ADDRESS", "Hauptstraße 5, Top, 1010 Wien", []),  # a unit word without its number
+    ("STREET_FIELD", "Straße/Hausnr.: Alte Landstraße 33 b\n", ["Alte Landstraße 33 b"]),
+    ("STREET_FIELD", "Straße/Hausnr.: Geschwister-Scholl-Straße 31\n",
+     ["Geschwister-Scholl-Straße 31"]),
+    ("STREET_FIELD", "Straße: bitte 2 Tage vorher", []),  # no capitalised word first
+    ("STREET_FIELD", '{"strasse": "Sonnenstraße 44 b"}', ["Sonnenstraße 44 b"]),
+    # Irish addresses: street, localities, Eircode (a letter in its last four)
+    ("IE_ADDRESS", "From:\nApartment 45, 53 Chapel Street\nGalway, H91 T3H3\nIreland",
+     ["Apartment 45, 53 Chapel Street\nGalway, H91 T3H3"]),
+    ("IE_ADDRESS", "676 MacDonnell Terrace\nDublin 6, Co. Dublin, D06 C2Y5\nTel",
+     ["676 MacDonnell Terrace\nDublin 6, Co. Dublin, D06 C2Y5"]),
+    ("IE_ADDRESS", "address = 10a Morley Close, Dublin 8, D08 X4K5",
+     ["10a Morley Close, Dublin 8, D08 X4K5"]),
+    ("IE_ADDRESS", '{"city_line": "Constance Ville, P39 29KN"}', ["Constance Ville, P39 29KN"]),
+    ("IE_ADDRESS", "Order 12 Items, Box A12 3456", []),  # no letter in the last four
+    ("IE_ADDRESS", "12 Main Street, Galway, B91 T3H3", []),  # no routing key from B
+    ("IE_ADDRESS", "Galway, H91 T3H3 is the code", []),  # a town line in prose
     ("DE_ADDRESS", "Hauptstraße 12, 00115 Berlin", []),  # PLZ not assigned
     # two-word towns, name particles, the street-type word first
     (
