@@ -42,7 +42,7 @@ from pipelines.spans import Span
 
 __all__ = [
     "Page", "Verdict", "answer_to_question", "before", "bound_to_another_thing", "label",
-    "label_above", "member_names", "near_contact", "table_cell", "tokens",
+    "label_above", "member_names", "near_contact", "row_cuts", "table_cell", "tokens",
 ]
 
 Verdict = frozenset[str] | str | None
@@ -542,6 +542,9 @@ def _walk(found: list[str], segment: str, shapes: frozenset[str], most_words: in
             continue
         if token == "=":
             return _key(segment)
+        if token == "(" and at == len(found) - 1:
+            at -= 1  # the value in brackets after its label ("birth date (5 May 1961)")
+            continue
         if token == "|" or (most_words <= 2 and token in _BOUND_ENDS):
             break
         if token in ".!?" and _ends_sentence(found, at):
@@ -714,7 +717,6 @@ def table_cell(
     header, however long the table."""
     if line_end - line_start > _MAX_ROW:
         return None, line_start, False
-    text = page.text
     gaps = page.gaps
     first = bisect.bisect_left(gaps, line_start)
     if first < len(gaps) and gaps[first] < line_end:
@@ -724,6 +726,30 @@ def table_cell(
         if top == line_start:
             return None, cell, False  # a form's line ("Phone:<tab>…"), no table
         return _gap_header(page, top, line_start, start), cell, True
+    row = _marked_row(page, line_start, line_end, start)
+    if row is None:
+        return None, line_start, False
+    cuts, name = row
+    column = bisect.bisect_left(cuts, start)
+    return _header(name), cuts[column - 1] + 1 if column else line_start, True
+
+
+def row_cuts(page: Page, line_start: int, line_end: int, start: int) -> list[int]:
+    """The cell marks of the line ``[line_start, line_end)`` if it is a row of a table
+    with pipes, semicolons or commas under a header (as :func:`table_cell` reads it),
+    else none."""
+    if line_end - line_start > _MAX_ROW:
+        return []
+    row = _marked_row(page, line_start, line_end, start)
+    return row[0] if row is not None else []
+
+
+def _marked_row(
+    page: Page, line_start: int, line_end: int, start: int
+) -> tuple[list[int], str] | None:
+    """The cell marks of a row of a table with pipes, semicolons or commas under a header
+    and the header's name of the column holding ``start``, if the line is such a row."""
+    text = page.text
     for mark in ("|", ";", ","):
         if mark not in text[line_start:line_end]:
             continue
@@ -731,7 +757,6 @@ def table_cell(
         if not cuts:
             continue
         column = bisect.bisect_left(cuts, start)
-        cell = cuts[column - 1] + 1 if column else line_start
         top = page.top(mark, line_start)
         header = _header_line(page, top, line_start, mark)
         if header is None or _prose(text[header[0] : header[1]], mark):
@@ -742,8 +767,8 @@ def table_cell(
             continue
         if len(cuts) == 1 and any(len(name.split()) > 4 for name in names):
             continue  # one mark a line: a header's cells are names, not sentences
-        return _header(names[column]), cell, True
-    return None, line_start, False
+        return cuts, names[column]
+    return None
 
 
 def _prose(line: str, mark: str) -> bool:

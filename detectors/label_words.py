@@ -106,6 +106,8 @@ _KIND_WORDS: Final[tuple[tuple[frozenset[str], tuple[str, ...]], ...]] = (
             "rentenversicherung", "rentenversicherungsnummer", "rvnr", "rv-nummer",
             "pensionsversicherung", "ahv", "ahv-nr", "avs", "e-card", "ecard",
             "national id", "national identity", "citizen id", "personal id",
+            # the German identity card, colloquially ("Perso-Nr."): a card, no passport
+            "perso", "perso-nr", "perso nr",
             "personenkennzahl", "bsn", "pesel", "nir", "dni", "codice fiscale",
             "personnummer", "social insurance", "versicherten-nr", "versichertennummer",
             "nhs", "nhs no", "nhs number", "chi number", "sin", "social insurance number",
@@ -370,4 +372,65 @@ def classify(word: str) -> frozenset[str] | str | None:
             return named
         if head in OTHER:
             return OTHER_KIND
+    # a typo in a long word ("Geburtsdatm", "Reisepasnummer"): one letter left out,
+    # added, changed or two swapped, from one kind's word and from no other word
+    stems = [word] + [word[: -len(tail)] for tail in _NUMBER_TAILS if word.endswith(tail)]
+    for stem in stems:
+        named = _misspelt(stem)
+        if named is not None:
+            return named
     return None
+
+
+# The shortest word (and known word) read through a typo: shorter words are one letter
+# from too many others ("contact" and "contract").
+_TYPO_MIN: Final = 8
+
+
+def _deletions(word: str) -> set[str]:
+    return {word[:at] + word[at + 1 :] for at in range(len(word))}
+
+
+@functools.cache
+def _typo_index() -> Mapping[str, frozenset[str]]:
+    """Every known one-word kind or other-thing word of :data:`_TYPO_MIN` letters or
+    more, and each of its one-letter deletions, mapped to the words they come from."""
+    index: dict[str, set[str]] = {}
+    for known in [*KINDS, *OTHER]:
+        if " " in known or len(known) < _TYPO_MIN:
+            continue
+        for key in (known, *_deletions(known)):
+            index.setdefault(key, set()).add(known)
+    return MappingProxyType({key: frozenset(words) for key, words in index.items()})
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """``a`` and ``b`` differ by one letter left out, added, changed, or two swapped."""
+    if abs(len(a) - len(b)) > 1 or a == b:
+        return False
+    start = 0
+    while start < min(len(a), len(b)) and a[start] == b[start]:
+        start += 1
+    if len(a) == len(b):
+        rest_a, rest_b = a[start + 1 :], b[start + 1 :]
+        swapped = a[start + 1 : start + 2] == b[start : start + 1] and a[start] == b[
+            start + 1 : start + 2
+        ]
+        return rest_a == rest_b or (swapped and a[start + 2 :] == b[start + 2 :])
+    longer, shorter = (a, b) if len(a) > len(b) else (b, a)
+    return longer[start + 1 :] == shorter[start:]
+
+
+def _misspelt(word: str) -> frozenset[str] | None:
+    """The kind a word of :data:`_TYPO_MIN` letters or more names through one typo, when
+    every known word it is one typo from names that kind."""
+    if len(word) < _TYPO_MIN:
+        return None
+    index = _typo_index()
+    near = set(index.get(word, ()))
+    for key in _deletions(word):
+        near |= index.get(key, frozenset())
+    named = {KINDS.get(known) for known in near if _one_edit(word, known)}
+    if len(named) != 1 or None in named:
+        return None  # none, several kinds, or another thing's word
+    return named.pop()

@@ -61,6 +61,7 @@ from detectors.label_reading import (
     label_above,
     member_names,
     near_contact,
+    row_cuts,
     table_cell,
     tokens,
 )
@@ -297,6 +298,14 @@ class LabelReader:
                 last = gaps[bisect.bisect_left(gaps, end) - 1]  # the address's own cell
                 if any(ch.isalpha() for ch in text[last + 1 : end]):
                     start = last + 1
+            elif span.label == "ADDRESS" and (marks := _marks_inside(page, start, end)):
+                # a CSV row's street cell and the postcode cell after it ("Flat 51 Brian
+                # Junctions,N37 4GD"): the street's cell is the address, the postcode's
+                # its own column's
+                if any(ch.isalpha() for ch in text[start : marks[0]]):
+                    end = marks[0]
+                else:
+                    start = marks[-1] + 1
             if span.label == "PHONE":
                 if inside_break(breaks, start, end) and not _DIALLED.match(text, start):
                     # an entry read the digits of two lines as one number ("0924" + line
@@ -518,6 +527,15 @@ def _replaced(spans: list[Span], added: list[Span]) -> list[Span]:
             continue
         kept.append(span)
     return sorted(kept + added, key=_start)
+
+
+def _marks_inside(page: Page, start: int, end: int) -> list[int]:
+    """The cell marks inside ``[start, end)`` of a table row with pipes, semicolons or
+    commas under a header, when the span lies on one line."""
+    line_start, line_end = page.line(start)
+    if end > line_end:
+        return []
+    return [at for at in row_cuts(page, line_start, line_end, start) if start < at < end]
 
 
 def _column_kind(page: Page, start: int, end: int) -> Verdict:

@@ -479,12 +479,44 @@ _AT_CH_ADDRESS: Final = (
     rf"(?:[ ](?:{'|'.join(_CANTONS)}))?"
     r"(?![\w\-])"
 )
+# The street-type words of an English street line: USPS Publication 28's suffixes and
+# the British thoroughfares, without the ordinary words (below, STREET_FIELD).
+_STREET_TYPES: Final = (
+    "Street", "St", "Road", "Rd", "Avenue", "Ave", "Av", "Lane", "Ln", "Drive", "Dr",
+    "Court", "Ct", "Place", "Pl", "Way", "Boulevard", "Blvd", "Terrace", "Ter", "Gardens",
+    "Gdns", "Mews", "Row", "Close", "Crescent", "Cres", "Green", "Square", "Sq", "Parade",
+    "Hill", "Hills", "Park", "Parkway", "Pkwy", "Grove", "Walk", "Walks", "Circle", "Cir",
+    "Highway", "Hwy", "Trail", "Trl", "Path", "Knoll", "Canyon", "Brook", "Neck", "Ferry",
+    "Inlet", "Squares", "Meadows", "Via", "Village", "Artery", "Pathway", "Tollway", "Gap",
+    "Basin", "Riviera", "Haven", "Ridge", "Shore", "Springs", "Turnpike", "Valley", "Alley",
+    "Causeway", "Courts", "Creek", "Crossing", "Groves", "Heights", "Hollow", "Manor",
+    "Plaza", "Wharf", "Quay",
+    # the rest of Publication 28's suffixes and the Royal Mail's thoroughfares, but for
+    # the words a title, a product or an error names things with ("Pass", "Points",
+    # "Keys", "Locks", "Center", "Station", "Gateway", "Tunnel", "Trace", "Summit",
+    # "Route", "Mount", "Stream", "Extension", "Island", "Lake", "View", "Club", "Drives",
+    # "Ways", "Parks", "Roads", "Wells", "Mill", "Garden", "Cape", "Curve", "Bypass",
+    # "River", "Lodge", "Estate", "Ranch", "Chase", "Circus", "Crest", "Pine", "Forge",
+    # "Oval", "Junction", "Passage", "Harbor", "Mountains", "Plains", "Fort", "Dam", …)
+    "Ford", "Fords", "Unions", "Burg", "Burgs", "Cliff", "Cliffs", "Corners", "Cove",
+    "Coves", "Crossroad", "Dale", "Expressway", "Freeway", "Glen", "Glens", "Isle",
+    "Knolls", "Manors", "Meadow", "Motorway", "Orchard", "Overpass", "Parkways",
+    "Prairie", "Rapids", "Ridges", "Rue", "Shoal", "Shoals", "Shores", "Skyway",
+    "Stravenue", "Throughway", "Trafficway", "Underpass", "Valleys", "Viaduct",
+    "Villages", "Ville", "Brooks", "Rise", "Vale", "Wynd", "Drove",
+)  # fmt: skip
 # USPS Publication 28: a street line, then "City, ST ZIP" (a state, DC, a territory or
 # a freely associated state; the validator checks the code) ...
-_US_CIVIL: Final = (
-    r"[0-9]{1,6}(?:[ ][A-Z0-9][A-Za-z0-9'\-]*\.?){1,5}"
+# (without the comma, "Austin TX 78701", only after a street ending in its type word)
+_US_UNIT: Final = (
     r"(?:,?[ ](?:Apt\.?|Suite|Ste\.?|Unit|Apartment|Fl\.?|Floor|\#)[ ]?[0-9A-Z][0-9A-Za-z\-]{0,5})?"
-    rf"{_LINE_BREAK}(?:[A-Z][A-Za-z'\-.]*[ ]){{0,3}}[A-Z][A-Za-z'\-.]*,[ ][A-Z]{{2}}"
+)
+_US_CIVIL: Final = (
+    r"(?:[0-9]{1,6}(?:[ ][A-Z0-9][A-Za-z0-9'\-]*\.?){1,5}"
+    rf"{_US_UNIT}{_LINE_BREAK}(?:[A-Z][A-Za-z'\-.]*[ ]){{0,3}}[A-Z][A-Za-z'\-.]*,[ ][A-Z]{{2}}"
+    r"|[0-9]{1,6}(?:[ ][A-Z0-9][A-Za-z0-9'\-]*\.?){0,4}"
+    rf"[ ](?:{'|'.join(_STREET_TYPES)})\.?"
+    rf"{_US_UNIT}{_LINE_BREAK}(?:[A-Z][A-Za-z'\-.]*[ ]){{0,3}}[A-Z][A-Za-z'\-.]*[ ][A-Z]{{2}})"
 )
 # ... or a military / diplomatic address (section 225): "PSC 1234, Box 5678", "CMR 450
 # Box 12", "Unit 2050 Box 4190" or a ship ("USS Name", "USNS Name", "USCGC Name"), then
@@ -542,6 +574,14 @@ _EN_TOWN: Final = (
 # (an XML or HTML element's text, "<td>…</td>", is a field too)
 _FIELD_START: Final = r"(?<=[\"']|<[A-Za-z][\w:.\-]{0,30}(?:[ ][^<>\n]{0,80})?>|\x1f:[ ])"
 _FIELD_END: Final = r"(?=[\"']|</|(?!.))"
+# A form's label for the town line ("Town/postcode: NEWCASTLE NSW 2300", "City/State/ZIP:
+# Austin, TX 78701", "Suburb: …"): the town line follows, as in a field of its own, and
+# ends with its postcode.
+_TOWN_LABEL: Final = (
+    r"(?<=(?<![\w\-])(?i:town|city|suburb|locality|post[ ]?town)"
+    r"(?:[ ]?(?:/|and|&)[ ]?(?i:town|city|post[ ]?code|zip(?:[ ]?code)?|state|province"
+    r"|county|suburb)){0,3}[ ]?:[ ])"
+)
 # An Irish address: the street line(s), localities ("Dublin 6", "Co. Dublin") and the
 # Eircode: a routing key (a letter and two digits, or D6W) and a unique identifier of
 # four characters from Eircode's alphabet (no B, G, I, J, L, M, O, Q, S, U or Z), at
@@ -558,7 +598,44 @@ _IE_ADDRESS: Final = (
     rf"{_EIRCODE}(?![\w\-])"
     rf"|{_FIELD_START}{_EN_TOWN}"
     rf"(?:,?[ ](?:Co\.[ ])?[A-Z][A-Za-z'\-]{{0,24}}|[ ][0-9]{{1,2}}){{0,3}},?[ ]{_EIRCODE}"
-    rf"{_FIELD_END})"
+    rf"{_FIELD_END}"
+    rf"|{_TOWN_LABEL}{_EN_TOWN}"
+    rf"(?:,?[ ](?:Co\.[ ])?[A-Z][A-Za-z'\-]{{0,24}}|[ ][0-9]{{1,2}}){{0,3}},?[ ]{_EIRCODE}"
+    r"(?![\w\-]))"
+)
+# Lines before a postcode the British way: a flat, unit or house line or a house number,
+# then the street, locality and town words, a building's name and the number after it
+# ("Flat 306, Sai Krupa Apartments, 1011 Mittal Marg").
+_NUMBERED_LINES: Final = (
+    r"(?<![\w\-])(?:(?:Flat|Apartment|Apt\.?|Unit|Suite|Studio|House|Plot|Door)[ ]"
+    rf"(?:No\.[ ])?{_UK_NUMBER}{_LINE_BREAK}(?:{_UK_NUMBER},?[ ])?|{_UK_NUMBER},?[ ])"
+    rf"[A-Z][A-Za-z'\-]{{0,24}}\.?(?:{_LINE_BREAK}(?:{_IE_WORD}|{_UK_NUMBER})){{0,12}}"
+)
+# India Post: the lines, the town and its six-digit PIN, then the state or union
+# territory by name ("Ballygunge, Kolkata 700019, West Bengal"); the name makes it one.
+_IN_STATES: Final = (
+    "Andhra Pradesh", "Arunachal Pradesh", "Assam", "Bihar", "Chhattisgarh", "Goa",
+    "Gujarat", "Haryana", "Himachal Pradesh", "Jharkhand", "Karnataka", "Kerala",
+    "Madhya Pradesh", "Maharashtra", "Manipur", "Meghalaya", "Mizoram", "Nagaland",
+    "Odisha", "Punjab", "Rajasthan", "Sikkim", "Tamil Nadu", "Telangana", "Tripura",
+    "Uttar Pradesh", "Uttarakhand", "West Bengal", "Andaman and Nicobar Islands",
+    "Chandigarh", "Dadra and Nagar Haveli and Daman and Diu", "Delhi", "Jammu and Kashmir",
+    "Ladakh", "Lakshadweep", "Puducherry",
+)  # fmt: skip
+_IN_ADDRESS: Final = (
+    rf"{_NUMBERED_LINES}[ ][1-9][0-9]{{5}},?[ ]"
+    rf"(?:{'|'.join(s.replace(' ', '[ ]') for s in _IN_STATES)})(?![\w\-])"
+)
+# New Zealand Post: a street line ending in its street-type word (and a flat after it),
+# the suburb and the town, the four-digit postcode ("55 Campbell Avenue, Ponsonby,
+# Auckland 1011"); without a state, the street-type word makes it one.
+_NZ_ADDRESS: Final = (
+    r"(?<![\w.,\-/])(?:(?:Flat|Apartment|Apt\.?|Unit)[ ][0-9]{1,4}[A-Za-z]?,?[ ]"
+    r"|[0-9]{1,4}[A-Za-z]?/)?"
+    r"[0-9]{1,5}[A-Za-z]?(?:[ ][A-Z][A-Za-z'\-]{0,24}){0,3}"
+    rf"[ ](?:{'|'.join(_STREET_TYPES)})(?:,?[ ](?:Flat|Apt\.?|Unit)[ ][0-9]{{1,4}}[A-Za-z]?)?"
+    rf"(?:{_LINE_BREAK}[A-Z][A-Za-z'\-]{{0,24}}(?:[ ][A-Z][A-Za-z'\-]{{0,24}}){{0,2}}){{1,2}}"
+    r"[ ][0-9]{4}(?![\w\-])"
 )
 # Australia Post: street, locality, state or territory, four-digit postcode; Canada
 # Post: street, municipality, province or territory code, postal code (A9A 9A9, no D,
@@ -584,21 +661,22 @@ _CA_ANCHORS: Final = tuple(
 _AU_TAIL: Final = rf"{_EN_TOWN},?[ ](?:{'|'.join(_AU_STATE_CODES)})[ ][0-9]{{4}}"
 _AU_ADDRESS: Final = (
     rf"(?:(?<![\w.,\-/]){_EN_STREET}{_LINE_BREAK}{_AU_TAIL}(?![\w\-])"
-    rf"|{_FIELD_START}{_AU_TAIL}{_FIELD_END})"
+    rf"|{_FIELD_START}{_AU_TAIL}{_FIELD_END}|{_TOWN_LABEL}{_AU_TAIL}(?![\w\-]))"
 )
 _CA_TAIL: Final = (
     rf"{_EN_TOWN},?[ ](?:{'|'.join(_CA_PROVINCE_CODES)})[ ]{{1,2}}{_CA_POSTCODE}"
 )
 _CA_ADDRESS: Final = (
     rf"(?:(?<![\w.,\-/]){_EN_STREET}{_LINE_BREAK}{_CA_TAIL}(?![\w\-])"
-    rf"|{_FIELD_START}{_CA_TAIL}{_FIELD_END})"
+    rf"|{_FIELD_START}{_CA_TAIL}{_FIELD_END}|{_TOWN_LABEL}{_CA_TAIL}(?![\w\-]))"
 )
 # ... or its town line alone in a quoted field ('"Campbellville CO4 5AS"'; a storage size
 # is no inward code: '"Samsung T7 2TB"').
 _UK_ADDRESS: Final = (
     rf"(?:{_UK_STREET_ADDRESS}"
     rf"|{_FIELD_START}{_EN_TOWN},?[ ](?!.{{1,5}}[0-9][GTP]B{_FIELD_END}){_UK_POSTCODE}"
-    rf"{_FIELD_END})"
+    rf"{_FIELD_END}"
+    rf"|{_TOWN_LABEL}{_EN_TOWN},?[ ]{_UK_POSTCODE}(?![\w\-]))"
 )
 # A street line alone in a quoted field of its own ("'Rosenweg 96a'", '"8046 S Congress
 # Pl"', '"Flat 05t, Bernard Ferry"'): a German street with a street-type word of its own
@@ -606,30 +684,6 @@ _UK_ADDRESS: Final = (
 # number, or a house number (or a unit), one to four capitalised words and a street-type
 # word (USPS Publication 28's and the British ones, without those that are ordinary
 # words: "'3 Day Pass'", "'10 Points'").
-_STREET_TYPES: Final = (
-    "Street", "St", "Road", "Rd", "Avenue", "Ave", "Av", "Lane", "Ln", "Drive", "Dr",
-    "Court", "Ct", "Place", "Pl", "Way", "Boulevard", "Blvd", "Terrace", "Ter", "Gardens",
-    "Gdns", "Mews", "Row", "Close", "Crescent", "Cres", "Green", "Square", "Sq", "Parade",
-    "Hill", "Hills", "Park", "Parkway", "Pkwy", "Grove", "Walk", "Walks", "Circle", "Cir",
-    "Highway", "Hwy", "Trail", "Trl", "Path", "Knoll", "Canyon", "Brook", "Neck", "Ferry",
-    "Inlet", "Squares", "Meadows", "Via", "Village", "Artery", "Pathway", "Tollway", "Gap",
-    "Basin", "Riviera", "Haven", "Ridge", "Shore", "Springs", "Turnpike", "Valley", "Alley",
-    "Causeway", "Courts", "Creek", "Crossing", "Groves", "Heights", "Hollow", "Manor",
-    "Plaza", "Wharf", "Quay",
-    # the rest of Publication 28's suffixes and the Royal Mail's thoroughfares, but for
-    # the words a title, a product or an error names things with ("Pass", "Points",
-    # "Keys", "Locks", "Center", "Station", "Gateway", "Tunnel", "Trace", "Summit",
-    # "Route", "Mount", "Stream", "Extension", "Island", "Lake", "View", "Club", "Drives",
-    # "Ways", "Parks", "Roads", "Wells", "Mill", "Garden", "Cape", "Curve", "Bypass",
-    # "River", "Lodge", "Estate", "Ranch", "Chase", "Circus", "Crest", "Pine", "Forge",
-    # "Oval", "Junction", "Passage", "Harbor", "Mountains", "Plains", "Fort", "Dam", …)
-    "Ford", "Fords", "Unions", "Burg", "Burgs", "Cliff", "Cliffs", "Corners", "Cove",
-    "Coves", "Crossroad", "Dale", "Expressway", "Freeway", "Glen", "Glens", "Isle",
-    "Knolls", "Manors", "Meadow", "Motorway", "Orchard", "Overpass", "Parkways",
-    "Prairie", "Rapids", "Ridges", "Rue", "Shoal", "Shoals", "Shores", "Skyway",
-    "Stravenue", "Throughway", "Trafficway", "Underpass", "Valleys", "Viaduct",
-    "Villages", "Ville", "Brooks", "Rise", "Vale", "Wynd", "Drove",
-)  # fmt: skip
 # A unit opening a street line ("Flat 05t", "Apt. 5") and one after it ("Apt. 238").
 _UNIT_WORD: Final = r"(?:Flat|Apt\.?|Apartment|Suite|Unit|Studio)"
 _UNIT_AFTER: Final = (
@@ -679,8 +733,14 @@ _KEYED_STREET: Final = (
 _STREET_LABELS: Final = (
     r"(?i:stra(?:ss|ß)e(?:[ ]?(?:/|und|u\.)[ ]?(?:hausnr\.?|hausnummer|nr\.?))?)"
 )
+# ... and an English one ("Address line 1: 6230 Randolph Road", "Street address: …"):
+# there the street's own grammar (a street-type word ends it).
+_EN_STREET_LABELS: Final = (
+    r"(?i:address[ ]?line[ ]?1|addr(?:ess|\.)?[ ]?1|street(?:[ ]?address)?|line[ ]?1)"
+)
 _STREET_FIELD: Final = (
     rf"{_FIELD_START}(?:{_DE_FIELD_STREET}[ ]{_DE_HOUSE}|{_EN_STREET_LINE}){_FIELD_END}"
+    rf"|(?<=(?<![\w\-/]){_EN_STREET_LABELS}[ ]?:[ ]){_EN_STREET_LINE}(?![\w\-])"
     rf"|{_KEYED_STREET}"
     # (after the form's label the label decides, as a key does)
     rf"|(?<=(?<![\w\-/]){_STREET_LABELS}[ ]?:[ ])"
@@ -731,6 +791,7 @@ _VCARD_ADR: Final = (
 # address is US_ADDRESS's.
 _US_TOWN_LINE: Final = (
     rf"{_FIELD_START}{_EN_TOWN},[ ][A-Z]{{2}}[ ][0-9]{{5}}(?:-[0-9]{{4}})?{_FIELD_END}"
+    rf"|{_TOWN_LABEL}{_EN_TOWN},?[ ][A-Z]{{2}}[ ][0-9]{{5}}(?:-[0-9]{{4}})?(?![\w\-])"
 )
 
 # --- obfuscated e-mail addresses -----------------------------------------------------
@@ -1126,6 +1187,27 @@ PERSONAL_ENTRIES: Final[tuple[EntityPattern, ...]] = (
         description="Irish postal address: street, localities, Eircode; or the town line"
         " alone in a field",
         max_length=360,
+        anchors=DIGITS,
+    ),
+    EntityPattern(
+        name="IN_ADDRESS",
+        label="ADDRESS",
+        pattern=_IN_ADDRESS,
+        validator=None,
+        score=0.8,
+        description="Indian postal address: lines, town, six-digit PIN and the state's name",
+        max_length=470,
+        anchors=DIGITS,
+    ),
+    EntityPattern(
+        name="NZ_ADDRESS",
+        label="ADDRESS",
+        pattern=_NZ_ADDRESS,
+        validator=None,
+        score=0.8,
+        description="New Zealand postal address: a street line with its street-type word,"
+        " suburb, town and four-digit postcode",
+        max_length=290,
         anchors=DIGITS,
     ),
     EntityPattern(

@@ -91,6 +91,10 @@ _NEAR_RULES: Final[Mapping[str, tuple[str, int, int, tuple[int, int] | None]]] =
     # the Eircode
     "IE_ADDRESS": (r"(?:[AC-FHKNPRTV-Y][0-9]{2}|D6W) ?[0-9AC-FHKNPRTV-Y]{4}", 360, 4, None),
     "US_TOWN_LINE": (r"[A-Z]{2} [0-9]{5}", 120, 12, (5, 3)),
+    # the PIN and the first letter of the state
+    "IN_ADDRESS": (r"[0-9]{6}(?:, | [A-Z])", 470, 60, (6, 0)),
+    # the town's last letter and the postcode
+    "NZ_ADDRESS": (r"[A-Za-z] [0-9]{4}", 290, 4, (4, 2)),
     # the postcode and the first letter of the town (a key, an element or a label before
     # it: a look-behind, which sees the text before the window)
     "TOWN_FIELD": (r"[0-9]{4,5} [A-ZÄÖÜ]", 3, 230, (4, 3)),
@@ -104,7 +108,9 @@ _NEAR_RULES: Final[Mapping[str, tuple[str, int, int, tuple[int, int] | None]]] =
         r"|(?<=[0-9])(?: ?[a-zA-Z])?(?:[\"'<]|(?!.))"
         # (a German form's street label: "Strasse:", "Straße/Hausnr.:")
         r"|(?:(?<=sse:)|(?<=SSE:)|(?<=ße:)|(?<=nr\.:)|(?<=Nr\.:)|(?<=NR\.:)|(?<=nummer:))"
-        r" ?[A-ZÄÖÜ])",
+        r" ?[A-ZÄÖÜ]"
+        # (an English one: "Address line 1:", "Street:", "Street address:")
+        r"|(?:(?<=1:)|(?<=eet:)|(?<=EET:)|(?<=ess:)|(?<=ESS:)) ?[0-9A-Z])",
         260,
         260,
         None,

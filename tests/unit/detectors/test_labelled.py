@@ -362,6 +362,26 @@ def test_words_classify_as_a_reader_reads_them() -> None:
     assert classify("number") is None
 
 
+@pytest.mark.parametrize(
+    ("word", "kind"),
+    [
+        ("geburtsdatm", "DATE_OF_BIRTH"),  # a letter left out
+        ("geburtsdattum", "DATE_OF_BIRTH"),  # one added
+        ("geburtsdatun", "DATE_OF_BIRTH"),  # one changed
+        ("brithdate", "DATE_OF_BIRTH"),  # two swapped
+        ("reisepasnummer", "PASSPORT"),  # in a compound's stem
+        ("sozialversicherungsnumer", "NATIONAL_ID"),
+    ],
+)
+def test_a_long_word_with_one_typo_names_its_kind(word: str, kind: str) -> None:
+    """One typo in a word of eight letters or more is read through; the same word with
+    two typos, a short word with one, or a word one typo from another thing's is not."""
+    assert classify(word) == frozenset({kind}) or kind in (classify(word) or ())
+    assert classify(word[:2] + word[3] + word[2] + word[5:]) is None  # two typos more
+    assert classify("pasport") is None  # seven letters: one typo from too many words
+    assert classify("contract") == OTHER_KIND  # a word of its own, not "contact"
+
+
 def test_a_long_line_of_values_stays_cheap() -> None:
     """A label is read at most a few hundred characters back: 2,500 values on one line
     are read without reading the line for each (the detector's budget holds)."""
@@ -568,6 +588,19 @@ REVIEWED: list[tuple[str, list[tuple[str, str]]]] = [
     ("D-O-B: 01/02/1980", [("DATE_OF_BIRTH", "01/02/1980")]),
     ("D. O. B.: 01/02/1980", [("DATE_OF_BIRTH", "01/02/1980")]),
     ("d_o_b=1980-01-02", [("DATE_OF_BIRTH", "1980-01-02")]),
+    # the value in brackets right after its label; a typo in the label
+    ("they need my birth date (22nd September 1964) and a contact",
+     [("DATE_OF_BIRTH", "22nd September 1964")]),
+    ("Geburtsdatm: 12.03.1985", [("DATE_OF_BIRTH", "12.03.1985")]),
+    ("Order (12.03.1985) shipped", []),
+    # "Perso" is the German identity card, whatever its serial's first letter
+    ("ausgewiesen durch Perso-Nr. GWL6KWPZZ, und", [("NATIONAL_ID", "GWL6KWPZZ")]),
+    # a CSV row's street and postcode cells: the street's cell is the address
+    ("id,name,street,postcode\n4d02,Ann Beal,39 Colgan Street,V09 WHRF\n"
+     "5e02,Tom Ray,Flat 51 Brian Junctions,N37 4GD",
+     [("ADDRESS", "39 Colgan Street"), ("ADDRESS", "Flat 51 Brian Junctions")]),
+    ('name,address\nJane,"12 Main St, Springfield, IL 62704"',
+     [("ADDRESS", "12 Main St, Springfield, IL 62704")]),
 ]
 
 

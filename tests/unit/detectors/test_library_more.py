@@ -474,6 +474,34 @@ MORE_ROWS: list[tuple[str, str, list[str]]] = [
     ("IE_ADDRESS", "Order 12 Items, Box A12 3456", []),  # no letter in the last four
     ("IE_ADDRESS", "12 Main Street, Galway, B91 T3H3", []),  # no routing key from B
     ("IE_ADDRESS", "Galway, H91 T3H3 is the code", []),  # a town line in prose
+    ("IE_ADDRESS", "Town: Galway, H91 T3H3\nTel", ["Galway, H91 T3H3"]),  # after a town label
+    # a town line after a form's label for it
+    ("AU_ADDRESS", "Town/postcode: NEWCASTLE NSW 2300\nTel", ["NEWCASTLE NSW 2300"]),
+    ("CA_ADDRESS", "Town/postcode: Ottawa ON  K1S 6Y3\nMob", ["Ottawa ON  K1S 6Y3"]),
+    ("UK_ADDRESS", "City: London SW1A 1AA.", ["London SW1A 1AA"]),
+    ("US_TOWN_LINE", "City/State/ZIP: Austin TX 78701", ["Austin TX 78701"]),
+    ("US_TOWN_LINE", "City of Austin TX 78701", []),  # no label's colon
+    ("STREET_FIELD", "Address line 1: 6230 Randolph Road\nTown: x", ["6230 Randolph Road"]),
+    ("STREET_FIELD", "Street: see the 3 Notes below", []),  # no street-type word
+    # "City ST ZIP" without its comma, after a street ending in its type word
+    ("US_ADDRESS", "Douglas Leach\n1894 Spring Street\nAustin TX 78701\n",
+     ["1894 Spring Street\nAustin TX 78701"]),
+    ("US_ADDRESS", "we shipped 12 Boxes To NY 10001", []),
+    # India Post: lines, town, PIN, the state by name
+    ("IN_ADDRESS", "Pickup: 85 Albert Cross Road, Indiranagar, Bengaluru 560038, Karnataka\n",
+     ["85 Albert Cross Road, Indiranagar, Bengaluru 560038, Karnataka"]),
+    ("IN_ADDRESS", "Flat 506, Lakeview Residency, 81 Iyengar Lane\nBallygunge, Kolkata 700019,"
+     " West Bengal", ["Flat 506, Lakeview Residency, 81 Iyengar Lane\nBallygunge, Kolkata"
+                      " 700019, West Bengal"]),
+    ("IN_ADDRESS", "Invoice 12 of 2024, total 500034, Kerala", []),  # no street line
+    ("IN_ADDRESS", "85 Albert Cross Road, Bengaluru 560038, Atlantis", []),  # no state
+    # New Zealand Post: a street with its type word, suburb, town, postcode
+    ("NZ_ADDRESS", "Pickup: 78 Park Place, Hamilton East, Hamilton 3204 (airport)",
+     ["78 Park Place, Hamilton East, Hamilton 3204"]),
+    ("NZ_ADDRESS", "14 Church Street Flat 7\nNorth Dunedin, Dunedin 9016\n",
+     ["14 Church Street Flat 7\nNorth Dunedin, Dunedin 9016"]),
+    ("NZ_ADDRESS", "the 2 Main Street Boys, Auckland 2024", []),  # a word after the type
+    ("NZ_ADDRESS", "Room 12, Auckland 2024", []),  # no street line
     ("DE_ADDRESS", "Hauptstraße 12, 00115 Berlin", []),  # PLZ not assigned
     # two-word towns, name particles, the street-type word first
     (
