@@ -729,26 +729,37 @@ def table_cell(
     row = _marked_row(page, line_start, line_end, start)
     if row is None:
         return None, line_start, False
-    cuts, name = row
+    cuts, names = row
     column = bisect.bisect_left(cuts, start)
-    return _header(name), cuts[column - 1] + 1 if column else line_start, True
+    return _header(names[column]), cuts[column - 1] + 1 if column else line_start, True
 
 
 def row_cuts(page: Page, line_start: int, line_end: int, start: int) -> list[int]:
-    """The cell marks of the line ``[line_start, line_end)`` if it is a row of a table
-    with pipes, semicolons or commas under a header (as :func:`table_cell` reads it),
-    else none."""
+    """The cell marks of the line ``[line_start, line_end)`` if it is a row of an export:
+    a table with pipes, semicolons or commas under a header (as :func:`table_cell` reads
+    it) of three columns or more, each named by one to three words without digits or a
+    colon ("customer_id,full_name,street,postcode"; not a list of sentences: "Driver:
+    Max McKay, partner since 2025, payout …"), else none."""
     if line_end - line_start > _MAX_ROW:
         return []
     row = _marked_row(page, line_start, line_end, start)
-    return row[0] if row is not None else []
+    if row is None or len(row[1]) < 3 or not all(map(_column_name, row[1])):
+        return []
+    return row[0]
+
+
+def _column_name(cell: str) -> bool:
+    name = cell.strip().strip('"')
+    return 0 < len(name) <= 30 and len(name.split()) <= 3 and not any(
+        ch.isdigit() or ch == ":" for ch in name
+    )
 
 
 def _marked_row(
     page: Page, line_start: int, line_end: int, start: int
-) -> tuple[list[int], str] | None:
+) -> tuple[list[int], list[str]] | None:
     """The cell marks of a row of a table with pipes, semicolons or commas under a header
-    and the header's name of the column holding ``start``, if the line is such a row."""
+    and the header's names, if the line is such a row (the column of ``start`` named)."""
     text = page.text
     for mark in ("|", ";", ","):
         if mark not in text[line_start:line_end]:
@@ -767,7 +778,7 @@ def _marked_row(
             continue
         if len(cuts) == 1 and any(len(name.split()) > 4 for name in names):
             continue  # one mark a line: a header's cells are names, not sentences
-        return cuts, names[column]
+        return cuts, names
     return None
 
 

@@ -451,9 +451,14 @@ _DE_HOUSE: Final = (
     rf"(?:,[ ]?{_DE_UNIT}(?:[ ]?/[ ]?{_DE_UNIT})?)?"
 )
 # The street line of a German-style address: a street and its number, or a post-office
-# box ("Postfach 54 19 21"); a box may follow the street too ("Weg 66, Postfach, …").
+# box ("Postfach 54 19 21"); a box or the building's part may follow the street too
+# ("Weg 66, Postfach, …", "Schulplatz 6-8, Hinterhaus" + line break + …).
+_DE_BUILDING: Final = (
+    r"(?:Postfach(?:[ ][0-9]{1,6})?|Hinterhaus|Vorderhaus|Gartenhaus|Seitenflügel"
+    r"|Hinterhof|Rückgebäude)"
+)
 _DE_STREET_LINE: Final = (
-    rf"(?:{_DE_STREET}[ ]{_DE_HOUSE}(?:,[ ]?Postfach(?:[ ][0-9]{{1,6}})?)?"
+    rf"(?:{_DE_STREET}[ ]{_DE_HOUSE}(?:(?:,[ ]?|[ ]?\n|[ ]){_DE_BUILDING})?"
     r"|Postfach[ ][0-9]{1,6}(?:[ ][0-9]{2}){0,3})"
 )
 # Lines of an address are joined by a comma, a line break or (in the detectors' views,
@@ -787,10 +792,10 @@ _VCARD_ADR: Final = (
     r"(?:;[^;:\s]{1,30}(?:[ ][^;:\s]{1,30}){0,3}"
     r"(?=;{0,3}(?:[ ]?(?!.)|[ ](?:[Ii]tem[0-9]{1,3}\.)?[A-Za-z][A-Za-z0-9\-]{0,30}[:;])))?"
 )
-# A US town line alone in a quoted field ('"Port Brandonside, TX 77657"'): a whole
-# address is US_ADDRESS's.
+# A US town line alone in a quoted field ('"Port Brandonside, TX 77657"', '"Tucson AZ
+# 85719"'): a whole address is US_ADDRESS's.
 _US_TOWN_LINE: Final = (
-    rf"{_FIELD_START}{_EN_TOWN},[ ][A-Z]{{2}}[ ][0-9]{{5}}(?:-[0-9]{{4}})?{_FIELD_END}"
+    rf"{_FIELD_START}{_EN_TOWN},?[ ][A-Z]{{2}}[ ][0-9]{{5}}(?:-[0-9]{{4}})?{_FIELD_END}"
     rf"|{_TOWN_LABEL}{_EN_TOWN},?[ ][A-Z]{{2}}[ ][0-9]{{5}}(?:-[0-9]{{4}})?(?![\w\-])"
 )
 

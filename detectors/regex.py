@@ -371,7 +371,13 @@ class RegexDetector:
             # (a slice before the text's start is empty, and no pair)
             lead = text[start - 2 : start] in _LETTER_PAIRS
             if stop - start < _MIN_CLUSTER and not lead:
-                continue
+                # (a postcode of four digits that ends the text or its clause: "Auckland
+                # 1011," is looked at for the rules searched near one)
+                if not (near_runs and stop - start >= gate_digits):
+                    continue
+                near_only = True
+            else:
+                near_only = False
             while start > 0 and text[start - 1] in "+(":
                 start -= 1
             chunk = text[start:stop]
@@ -392,6 +398,8 @@ class RegexDetector:
                             hits += (
                                 hit.span() for hit in near.finditer(text, begin, window_end)
                             )
+            if near_only:
+                continue
             dots = chunk.count(".")
             for fewest, index, rule, min_dots, needs, before in plan:
                 if digits < fewest:

@@ -593,6 +593,12 @@ REVIEWED: list[tuple[str, list[tuple[str, str]]]] = [
      [("DATE_OF_BIRTH", "22nd September 1964")]),
     ("Geburtsdatm: 12.03.1985", [("DATE_OF_BIRTH", "12.03.1985")]),
     ("Order (12.03.1985) shipped", []),
+    ("Meine Passnummer ist C01X00T47, geboren bin ich am 14. Dezember 1937.",
+     [("PASSPORT", "C01X00T47"), ("DATE_OF_BIRTH", "14. Dezember 1937")]),
+    # a sentence over lines with as many commas is no export: the address stays whole
+    ("Driver: Max McKay, partner since 2025-02-26, payout soon\n"
+     "Pickup: 78 Park Place, Hamilton East, Hamilton 3204 (airport run)",
+     [("ADDRESS", "78 Park Place, Hamilton East, Hamilton 3204")]),
     # "Perso" is the German identity card, whatever its serial's first letter
     ("ausgewiesen durch Perso-Nr. GWL6KWPZZ, und", [("NATIONAL_ID", "GWL6KWPZZ")]),
     # a CSV row's street and postcode cells: the street's cell is the address

@@ -500,8 +500,17 @@ MORE_ROWS: list[tuple[str, str, list[str]]] = [
      ["78 Park Place, Hamilton East, Hamilton 3204"]),
     ("NZ_ADDRESS", "14 Church Street Flat 7\nNorth Dunedin, Dunedin 9016\n",
      ["14 Church Street Flat 7\nNorth Dunedin, Dunedin 9016"]),
-    ("NZ_ADDRESS", "the 2 Main Street Boys, Auckland 2024", []),  # a word after the type
+    ("NZ_ADDRESS", "the 2 Main Street Boys played Auckland in 2024", []),  # prose
     ("NZ_ADDRESS", "Room 12, Auckland 2024", []),  # no street line
+    ("NZ_ADDRESS", "Drop-off: 3697 Stone Road, Otumoetai, Tauranga 3110",  # ends the text
+     ["3697 Stone Road, Otumoetai, Tauranga 3110"]),
+    ("NZ_ADDRESS", '{"formatted": "9372 Clifton Avenue, Otumoetai, Tauranga 3110"}',
+     ["9372 Clifton Avenue, Otumoetai, Tauranga 3110"]),
+    ("US_TOWN_LINE", '{"line2": "Tucson AZ 85719"}', ["Tucson AZ 85719"]),
+    ("DE_ADDRESS", "Kundenservice\nKäthe-Kollwitz-Straße 124, Hinterhaus\n90402 Nürnberg\n",
+     ["Käthe-Kollwitz-Straße 124, Hinterhaus\n90402 Nürnberg"]),
+    ("AT_CH_ADDRESS", "Jann Bianchi\nLindenallee 121\nPostfach\nCH-8001 Zürich\nHandy",
+     ["Lindenallee 121\nPostfach\nCH-8001 Zürich"]),
     ("DE_ADDRESS", "Hauptstraße 12, 00115 Berlin", []),  # PLZ not assigned
     # two-word towns, name particles, the street-type word first
     (
