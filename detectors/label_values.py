@@ -32,7 +32,9 @@ from stdnum.be import nn as be_nn
 from stdnum.br import cpf as br_cpf
 from stdnum.dk import cpr as dk_cpr
 from stdnum.ie import pps as ie_pps
+from stdnum.in_ import pan as in_pan
 from stdnum.no import fodselsnummer as no_fnr
+from stdnum.nz import ird as nz_ird
 from stdnum.tr import tckimlik as tr_tckimlik
 from stdnum.za import idnr as za_idnr
 
@@ -370,6 +372,11 @@ def _code_starts(text: str, at: int, begin: int) -> list[int]:
 # --- shapes -----------------------------------------------------------------------------
 
 
+# New Zealand's IRD number of eight digits as it is written ("42-220-825"); eight digits
+# alone are as often an order's or a ticket's.
+_IRD_LAYOUT: Final = re.compile(r"[0-9]{2}-[0-9]{3}-[0-9]{3}")
+
+
 def _number_shapes(value: str) -> frozenset[str]:
     """The labels a run of digit groups may carry, by its digits and grouping."""
     main = EXTENSION.sub("", value)
@@ -387,8 +394,11 @@ def _number_shapes(value: str) -> frozenset[str]:
             shapes.add("CREDIT_CARD")
         if count == 11 and separators <= {" ", "/"}:
             shapes.add("DE_TAX_ID")
-        if count in (9, 10, 11, 13) and separators <= {" ", ".", "-"}:
-            shapes.add("NATIONAL_ID")  # AT SVNR, CH AHV, NL BSN, PL PESEL, NHS
+        if (count in (9, 10, 11, 13) and separators <= {" ", ".", "-"}) or (
+            count == 8 and _IRD_LAYOUT.fullmatch(main)
+        ):
+            # AT SVNR, CH AHV, NL BSN, PL PESEL, NHS, NZ IRD
+            shapes.add("NATIONAL_ID")
     return frozenset(shapes)
 
 
@@ -493,7 +503,7 @@ def _is_national_id(value: str) -> bool:
 # run of digits passes one of them often enough): python-stdnum's modules.
 _LABELLED_CHECKS: Final = (
     au_tfn.is_valid, dk_cpr.is_valid, be_nn.is_valid, no_fnr.is_valid, tr_tckimlik.is_valid,
-    br_cpf.is_valid, za_idnr.is_valid, ie_pps.is_valid,
+    br_cpf.is_valid, za_idnr.is_valid, ie_pps.is_valid, nz_ird.is_valid, in_pan.is_valid,
 )  # fmt: skip
 
 

@@ -108,6 +108,8 @@ _KIND_WORDS: Final[tuple[tuple[frozenset[str], tuple[str, ...]], ...]] = (
             "national id", "national identity", "citizen id", "personal id",
             # the German identity card, colloquially ("Perso-Nr."): a card, no passport
             "perso", "perso-nr", "perso nr",
+            # New Zealand's IRD number, India's Aadhaar and PAN card
+            "ird", "ird no", "pan card", "pan no", "pan number",
             "personenkennzahl", "bsn", "pesel", "nir", "dni", "codice fiscale",
             "personnummer", "social insurance", "versicherten-nr", "versichertennummer",
             "nhs", "nhs no", "nhs number", "chi number", "sin", "social insurance number",
@@ -132,6 +134,13 @@ _KIND_WORDS: Final[tuple[tuple[frozenset[str], tuple[str, ...]], ...]] = (
             "id number", "id no", "id nr", "id #", "government id", "identification number",
             "government issued id", "identity number", "id nummer",
         ),
+    ),
+    (
+        # a card's primary account number, or India's permanent account number: the
+        # value's shape decides (a Luhn-valid card number, or five letters, four
+        # digits and a letter)
+        frozenset({"CREDIT_CARD", "NATIONAL_ID"}),
+        ("pan",),
     ),
     (
         _ID_DOCUMENT,
@@ -159,7 +168,7 @@ _KIND_WORDS: Final[tuple[tuple[frozenset[str], tuple[str, ...]], ...]] = (
     (
         _CARD,
         (
-            "card", "cards", "credit card", "debit card", "cc", "ccn", "pan", "visa",
+            "card", "cards", "credit card", "debit card", "cc", "ccn", "visa",
             "mastercard", "master card", "amex", "american express", "maestro", "discover",
             "jcb", "diners", "unionpay", "girocard", "kreditkarte", "kreditkarten",
             "karte", "karten", "kartennummer", "debitkarte", "ec-karte", "ec karte",

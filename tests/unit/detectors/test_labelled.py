@@ -599,6 +599,12 @@ REVIEWED: list[tuple[str, list[tuple[str, str]]]] = [
     ("Driver: Max McKay, partner since 2025-02-26, payout soon\n"
      "Pickup: 78 Park Place, Hamilton East, Hamilton 3204 (airport run)",
      [("ADDRESS", "78 Park Place, Hamilton East, Hamilton 3204")]),
+    # New Zealand's IRD number, India's PAN (a card's PAN stays a card)
+    ("Proof of ID   IRD # 42-220-825", [("NATIONAL_ID", "42-220-825")]),
+    ("Ausweis geht mit Sendungsnummer 013879857845 raus.", []),  # 12 digits: no id
+    ("A copy of my ID is enclosed (PAN XBMPY8437R).", [("NATIONAL_ID", "XBMPY8437R")]),
+    ("card PAN: 4111 1111 1111 1111", [("CREDIT_CARD", "4111 1111 1111 1111")]),
+    ("PAN XBMPY8437", []),  # no PAN's shape
     # "Perso" is the German identity card, whatever its serial's first letter
     ("ausgewiesen durch Perso-Nr. GWL6KWPZZ, und", [("NATIONAL_ID", "GWL6KWPZZ")]),
     # a CSV row's street and postcode cells: the street's cell is the address
