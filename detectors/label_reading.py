@@ -71,7 +71,12 @@ _SPEAKER_TURN: Final = re.compile(
 # farthest into its line the value may start; what may follow it (its clause ends).
 _ANSWER_WORDS: Final = 4
 _ANSWER_REACH: Final = 100
-_REQUEST: Final = re.compile(r"\b(?:please|bitte|kindly)\b[^.!?]*[.!]$", re.IGNORECASE)
+# A request: a sentence with a word for "please", or one that names what it asks for
+# as the other's ("Zur Identifizierung noch Ihre Ausweisnummer.", "And your date of
+# birth."), ending in a full stop or an exclamation mark.
+_REQUEST: Final = re.compile(
+    r"\b(?:please|bitte|kindly|your|ihre?|deine?)\b[^.!?]*[.!]$", re.IGNORECASE
+)
 _FIRST_PERSON: Final = re.compile(r"[^\w]*(?:i|ich|we|wir)\b", re.IGNORECASE)
 _SENTENCE_END: Final = re.compile(r"[.!?][\"')\]]*[ \t]+(?=[\"'(]?[A-ZÄÖÜ])")
 _CLOCK_AFTER: Final = re.compile(r",?[ ]?[0-9]{1,2}:[0-9]{2}")

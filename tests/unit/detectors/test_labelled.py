@@ -304,6 +304,12 @@ ROWS: list[tuple[str, list[tuple[str, str]], list[str]]] = [
      [("PASSPORT", "C01X00T47")], []),
     ("Please send the invoice.\nCustomer: 4155550199", [], ["4155550199"]),
     ("I will renew my passport please.\nAgent: 533380006", [], ["533380006"]),
+    # so is a sentence naming what it asks for as the other's
+    ("[09:14:30] Agent: Zur Identifizierung noch Ihre Ausweisnummer.\n"
+     "[09:14:40] Kunde: M8Z6R02YV", [("NATIONAL_ID", "M8Z6R02YV")], []),
+    ("Agent: And your date of birth.\nCaller: 12/03/1985", [("DATE_OF_BIRTH", "12/03/1985")],
+     []),
+    ("Agent: Your order has shipped.\nCustomer: 533380006", [], ["533380006"]),
     # a transcript's time stamps and speakers' colons make no table
     ("[09:14:05] Agent: Danke. Ihr Geburtsdatum bitte?\n[09:14:13] Kunde: 1997-01-02\n"
      "[09:14:18] Agent: Und Ihre aktuelle Adresse?", [("DATE_OF_BIRTH", "1997-01-02")], []),
