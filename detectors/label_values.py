@@ -67,7 +67,7 @@ Add = Callable[[int, int, frozenset[str]], None]
 # phone extension or dial-string tail may follow.
 _NUMBER: Final = re.compile(
     r"(?<![\w@.\-+])[+(]?[0-9](?:[0-9]|[ \-./](?=[0-9(])|[()](?=[ 0-9\-]))*[0-9]"
-    r"(?:(?:[ ]?(?:x|ext\.?|extension|durchwahl|dw|apparat)[ ]?|,{2,3}|;ext=)[0-9]{1,6}"
+    r"(?:(?:[ ]?(?i:x|ext\.?|extension|durchwahl|dw|apparat|app\.)[ ]?|,{2,3}|;ext=)[0-9]{1,6}"
     # a single pause ends the value: "07956747604,23 May 2027" is a CSV row
     r"|[,;][0-9]{1,6}(?=$|[ \"')\]}]|\.(?:[ ]|$))(?![ ]?\w))?"
     r"(?![\w@]|[.\-][0-9])"

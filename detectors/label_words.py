@@ -106,6 +106,8 @@ _KIND_WORDS: Final[tuple[tuple[frozenset[str], tuple[str, ...]], ...]] = (
             "rentenversicherung", "rentenversicherungsnummer", "rvnr", "rv-nummer",
             "pensionsversicherung", "ahv", "ahv-nr", "avs", "e-card", "ecard",
             "national id", "national identity", "citizen id", "personal id",
+            # a medical letter's patient identifier (a national health or insurance number)
+            "patient identifier", "patient id",
             # the German identity card, colloquially ("Perso-Nr."): a card, no passport
             "perso", "perso-nr", "perso nr",
             # New Zealand's IRD number, India's Aadhaar and PAN card

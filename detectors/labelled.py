@@ -89,7 +89,7 @@ Check = Callable[[], None]
 # A phone number's tail after a number the entries found: a dial string's pauses
 # (",,207", ";ext=12") or a DIN 5008 extension ("-0", "-12"), no digit or word after.
 _PHONE_TAIL: Final = re.compile(
-    r"(?:(?:,{2,3}|;ext=|-|[ ]?(?:x|ext\.?|extension|durchwahl|dw)[ ]?)[0-9]{1,6}"
+    r"(?:(?:,{2,3}|;ext=|-|[ ]?(?i:x|ext\.?|extension|durchwahl|dw|apparat|app\.)[ ]?)[0-9]{1,6}"
     # a single pause ends the value: "07956747604,23 May 2027" is a CSV row
     r"|[,;][0-9]{1,6}(?=$|[ \"')\]}]|\.(?:[ ]|$))(?![ ]?\w))"
     r"(?![0-9\w]|[.,\-/][0-9])"

@@ -605,6 +605,10 @@ REVIEWED: list[tuple[str, list[tuple[str, str]]]] = [
     ("Driver: Max McKay, partner since 2025-02-26, payout soon\n"
      "Pickup: 78 Park Place, Hamilton East, Hamilton 3204 (airport run)",
      [("ADDRESS", "78 Park Place, Hamilton East, Hamilton 3204")]),
+    # an extension's word in any case; a medical letter's patient identifier
+    ("Tel. 01 236258871 Durchwahl 334", [("PHONE", "01 236258871 Durchwahl 334")]),
+    ("Re: Eric Anderson, patient identifier 381 911 319\n", [("NATIONAL_ID", "381 911 319")]),
+    ("patient identifier 1234", []),  # no national number's shape
     # New Zealand's IRD number, India's PAN (a card's PAN stays a card)
     ("Proof of ID   IRD # 42-220-825", [("NATIONAL_ID", "42-220-825")]),
     ("Ausweis geht mit Sendungsnummer 013879857845 raus.", []),  # 12 digits: no id
