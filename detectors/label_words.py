@@ -374,6 +374,14 @@ def classify(word: str) -> frozenset[str] | str | None:
                     return named
                 if base in OTHER:
                     return OTHER_KIND
+    # a typo in a long word ("Geburtsdatm", "Geburstdatum", "Reisepasnummer"): one
+    # letter left out or two swapped, from one kind's word and from no other word (before
+    # the compound's head, which the typo may have left as another word: "datum")
+    stems = [word] + [word[: -len(tail)] for tail in _NUMBER_TAILS if word.endswith(tail)]
+    for stem in stems:
+        named = _misspelt(stem)
+        if named is not None:
+            return named
     # the head of a compound: the longest known word it ends with
     for cut in range(1, len(word) - 3):
         head = word[cut:]
@@ -384,13 +392,6 @@ def classify(word: str) -> frozenset[str] | str | None:
             return named
         if head in OTHER:
             return OTHER_KIND
-    # a typo in a long word ("Geburtsdatm", "Reisepasnummer"): one letter left out,
-    # added, changed or two swapped, from one kind's word and from no other word
-    stems = [word] + [word[: -len(tail)] for tail in _NUMBER_TAILS if word.endswith(tail)]
-    for stem in stems:
-        named = _misspelt(stem)
-        if named is not None:
-            return named
     return None
 
 
@@ -416,33 +417,33 @@ def _typo_index() -> Mapping[str, frozenset[str]]:
     return MappingProxyType({key: frozenset(words) for key, words in index.items()})
 
 
-def _one_edit(a: str, b: str) -> bool:
-    """``a`` and ``b`` differ by one letter left out, added, changed, or two swapped."""
-    if abs(len(a) - len(b)) > 1 or a == b:
+def _slip(word: str, known: str) -> bool:
+    """``word`` is ``known`` typed with one letter left out or two neighbours swapped
+    (the slips of a typing hand; a letter changed or added as often makes another real
+    word: "Kennwert" and "Kennwort", "discovery" and "discover")."""
+    if len(word) == len(known) - 1:
+        return word in _deletions(known)
+    if len(word) != len(known) or word == known:
         return False
-    start = 0
-    while start < min(len(a), len(b)) and a[start] == b[start]:
-        start += 1
-    if len(a) == len(b):
-        rest_a, rest_b = a[start + 1 :], b[start + 1 :]
-        swapped = a[start + 1 : start + 2] == b[start : start + 1] and a[start] == b[
-            start + 1 : start + 2
-        ]
-        return rest_a == rest_b or (swapped and a[start + 2 :] == b[start + 2 :])
-    longer, shorter = (a, b) if len(a) > len(b) else (b, a)
-    return longer[start + 1 :] == shorter[start:]
+    at = next(i for i, (a, b) in enumerate(zip(word, known, strict=True)) if a != b)
+    return (
+        at + 1 < len(word)
+        and word[at] == known[at + 1]
+        and word[at + 1] == known[at]
+        and word[at + 2 :] == known[at + 2 :]
+    )
 
 
 def _misspelt(word: str) -> frozenset[str] | None:
-    """The kind a word of :data:`_TYPO_MIN` letters or more names through one typo, when
-    every known word it is one typo from names that kind."""
+    """The kind a word of :data:`_TYPO_MIN` letters or more names through one slip
+    (:func:`_slip`), when every known word it is one slip from names that kind."""
     if len(word) < _TYPO_MIN:
         return None
     index = _typo_index()
     near = set(index.get(word, ()))
     for key in _deletions(word):
         near |= index.get(key, frozenset())
-    named = {KINDS.get(known) for known in near if _one_edit(word, known)}
+    named = {KINDS.get(known) for known in near if _slip(word, known)}
     if len(named) != 1 or None in named:
         return None  # none, several kinds, or another thing's word
     return named.pop()

@@ -88,6 +88,9 @@ Check = Callable[[], None]
 
 # A phone number's tail after a number the entries found: a dial string's pauses
 # (",,207", ";ext=12") or a DIN 5008 extension ("-0", "-12"), no digit or word after.
+# A postcode alone in an export's cell: capitals and digits, no word ("NW1 6XE", "45595",
+# "D-10115", "V09 WHRF").
+_POSTCODE_CELL: Final = re.compile(r"(?=[^0-9]{0,4}[0-9])[A-Z0-9]{1,4}(?:[ \-][A-Z0-9]{2,5})?")
 _PHONE_TAIL: Final = re.compile(
     r"(?:(?:,{2,3}|;ext=|-|[ ]?(?i:x|ext\.?|extension|durchwahl|dw|apparat|app\.)[ ]?)[0-9]{1,6}"
     # a single pause ends the value: "07956747604,23 May 2027" is a CSV row
@@ -299,13 +302,18 @@ class LabelReader:
                 if any(ch.isalpha() for ch in text[last + 1 : end]):
                     start = last + 1
             elif span.label == "ADDRESS" and (marks := _marks_inside(page, start, end)):
-                # a CSV row's street cell and the postcode cell after it ("Flat 51 Brian
-                # Junctions,N37 4GD"): the street's cell is the address, the postcode's
-                # its own column's
-                if any(ch.isalpha() for ch in text[start : marks[0]]):
-                    end = marks[0]
-                else:
-                    start = marks[-1] + 1
+                # an export row's unit, street and town cells read as one address ("Flat
+                # 3,12 Baker Street,NW1 6XE"): each cell is masked for itself, but for a
+                # postcode alone in its column, which names no one
+                for low, high in itertools.pairwise([start - 1, *marks, end]):
+                    cell = text[low + 1 : high]
+                    cell_start = low + 1 + len(cell) - len(cell.lstrip(' "'))
+                    cell_end = high - (len(cell) - len(cell.rstrip(' "')))
+                    if cell_start < cell_end and not _POSTCODE_CELL.fullmatch(
+                        text, cell_start, cell_end
+                    ):
+                        out.append(Span(cell_start, cell_end, span.label, span.score, name))
+                continue
             if span.label == "PHONE":
                 if inside_break(breaks, start, end) and not _DIALLED.match(text, start):
                     # an entry read the digits of two lines as one number ("0924" + line

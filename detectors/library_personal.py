@@ -17,6 +17,7 @@ and those forms are the anchors every match starts with.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 from typing import Final
 
@@ -238,10 +239,19 @@ _PHONE_WORDS: Final = (
 # 4537120417", "mailbox size: 2147483648"): only short fillers between them and the
 # number, no label running on, no names.
 _PHONE_CONTEXT_WORDS: Final = (
-    "answering", "message", "messages", "my registered", "otp", "tan", "sms-tan", "desk",
-    "office", "line", "zentrale", "mailbox", "nachricht", "nachrichten", "sms-code",
-    "meiner hinterlegten nummer", "hinterlegten nummer",
+    "my registered", "desk", "office", "zentrale", "mailbox", "meiner hinterlegten nummer",
+    "hinterlegten nummer",
 )  # fmt: skip
+# ... and those that name a record's own number as often as where it went ("message
+# 4012345678 from queue", "line 0012345", "OTP 0123456 expires"): only with a filler
+# that says where it was sent ("messages to …", "TAN an …", "answering at …").
+_PHONE_SENT_WORDS: Final = (
+    "answering", "message", "messages", "otp", "tan", "sms-tan", "line", "nachricht",
+    "nachrichten", "sms-code",
+)  # fmt: skip
+_PHONE_SENT_FILLER: Final = (
+    r"(?<=(?<![^\W\d_])(?i:to|at|an|unter|via|under|on|auf)[ ])"
+)
 _PHONE_FILLERS: Final = (
     "me", "us", "at", "under", "unter", "via", "or", "oder", "+1", "mich", "uns", "sie",
     "to", "an", "my", "mein", "meine", "meiner", "your", "ihre", "ihrer",
@@ -312,9 +322,10 @@ def bare_phone_entity(validator: v.Validator) -> EntityPattern:
 def phone_context_entity(validator: v.Validator) -> EntityPattern:
     """PHONE_CONTEXT: a phone number as PHONE_BARE takes it, after a word that names
     where a number is answered or registered (:data:`_PHONE_CONTEXT_WORDS`), with only
-    fillers between.  Not a label the reader reads ("message id: …" is an id), so it
-    stays a rule of its own with ``read_labels`` on."""
-    return _keyed(
+    fillers between, or after one that names where it was sent with a filler saying so
+    (:data:`_PHONE_SENT_WORDS`).  Not a label the reader reads ("message id: …" is an
+    id), so it stays a rule of its own with ``read_labels`` on."""
+    where = _keyed(
         "PHONE_CONTEXT",
         "PHONE",
         _PHONE_CONTEXT_WORDS,
@@ -325,6 +336,24 @@ def phone_context_entity(validator: v.Validator) -> EntityPattern:
         "Phone number after a word naming where it is answered (messages to, TAN an)",
         _PHONE_FILLERS,
         label_tail=_NO_LABEL_TAIL,
+    )
+    sent = _keyed(
+        "PHONE_CONTEXT",
+        "PHONE",
+        _PHONE_SENT_WORDS,
+        _PHONE_SENT_FILLER + _keyed_phone_value(),
+        _KEYED_PHONE_GROUPS_MAX + 20,
+        validator,
+        0.8,
+        "",
+        _PHONE_FILLERS,
+        label_tail=_NO_LABEL_TAIL,
+    )
+    return dataclasses.replace(
+        where,
+        pattern=f"(?:{where.pattern}|{sent.pattern})",
+        max_length=max(where.max_length or 0, sent.max_length or 0),
+        anchors=tuple(dict.fromkeys(where.anchors + sent.anchors)),
     )
 
 
@@ -444,18 +473,18 @@ _DE_TOWN: Final = (
 # A house number with its letter, glued or spaced ("7a", "114 b"), then up to three more
 # numbers, a range or (Austria) a staircase and door ("12a-14", "12/3/14", "28/Top 13",
 # "5/Stiege 2/Tür 7"), those also after a comma ("131, Top 33", "4-6, Stiege 5/Top 14").
-_DE_UNIT: Final = r"(?:Top|Stiege|Stg\.|Tür|Tur)[ ]?[0-9]{1,4}[a-zA-Z]?"
+_DE_UNIT: Final = r"(?:Top|Stiege|Stg\.|T[uü]r)[ ]?[0-9]{1,4}[a-zA-Z]?"
 _DE_HOUSE: Final = (
     r"[0-9]{1,4}(?:[a-zA-Z]|[ ][a-zA-Z](?![\w\-]))?"
     r"(?:[ ]?[-/][ ]?(?:(?:Top|Stiege|Stg\.|Tür|Tur)[ ]?)?[0-9]{1,4}[a-zA-Z]?){0,3}"
-    rf"(?:,[ ]?{_DE_UNIT}(?:[ ]?/[ ]?{_DE_UNIT})?)?"
+    rf"(?:,[ ]?{_DE_UNIT}(?:[ ]?/[ ]?{_DE_UNIT})?){{0,3}}"
 )
 # The street line of a German-style address: a street and its number, or a post-office
 # box ("Postfach 54 19 21"); a box or the building's part may follow the street too
 # ("Weg 66, Postfach, …", "Schulplatz 6-8, Hinterhaus" + line break + …).
 _DE_BUILDING: Final = (
-    r"(?:Postfach(?:[ ][0-9]{1,6})?|Hinterhaus|Vorderhaus|Gartenhaus|Seitenflügel"
-    r"|Hinterhof|Rückgebäude)"
+    r"(?:Postfach(?:[ ][0-9]{1,6})?|Hinterhaus|Vorderhaus|Gartenhaus|Seitenfl[uü]gel"
+    r"|Hinterhof|R[uü]ckgeb[aä]ude)"
 )
 _DE_STREET_LINE: Final = (
     rf"(?:{_DE_STREET}[ ]{_DE_HOUSE}(?:(?:,[ ]?|[ ]?\n|[ ]){_DE_BUILDING})?"
@@ -512,16 +541,20 @@ _STREET_TYPES: Final = (
 )  # fmt: skip
 # USPS Publication 28: a street line, then "City, ST ZIP" (a state, DC, a territory or
 # a freely associated state; the validator checks the code) ...
-# (without the comma, "Austin TX 78701", only after a street ending in its type word)
+# (without the comma, "Austin TX 78701", only after a street of a name and its type word,
+# and not for the state codes that are English words or abbreviations)
 _US_UNIT: Final = (
     r"(?:,?[ ](?:Apt\.?|Suite|Ste\.?|Unit|Apartment|Fl\.?|Floor|\#)[ ]?[0-9A-Z][0-9A-Za-z\-]{0,5})?"
 )
 _US_CIVIL: Final = (
     r"(?:[0-9]{1,6}(?:[ ][A-Z0-9][A-Za-z0-9'\-]*\.?){1,5}"
     rf"{_US_UNIT}{_LINE_BREAK}(?:[A-Z][A-Za-z'\-.]*[ ]){{0,3}}[A-Z][A-Za-z'\-.]*,[ ][A-Z]{{2}}"
-    r"|[0-9]{1,6}(?:[ ][A-Z0-9][A-Za-z0-9'\-]*\.?){0,4}"
+    r"|[0-9]{1,6}(?:[ ][A-Z0-9][A-Za-z0-9'\-]*\.?){1,4}"
     rf"[ ](?:{'|'.join(_STREET_TYPES)})\.?"
-    rf"{_US_UNIT}{_LINE_BREAK}(?:[A-Z][A-Za-z'\-.]*[ ]){{0,3}}[A-Z][A-Za-z'\-.]*[ ][A-Z]{{2}})"
+    rf"{_US_UNIT}{_LINE_BREAK}(?:[A-Z][A-Za-z'\-.]*[ ]){{0,3}}[A-Z][A-Za-z'\-.]*[ ]"
+    # (not a state code that is an English word: "Sync Job OK 12345", "Test ID 12345")
+    r"(?!(?:OK|ID|OR|IN|ME|HI|OH|DE|MA|PA|LA|AL|CO|GA|MO|AS|IA|MD|MS|MT|NE|SC|VA|WA)[ ])"
+    r"[A-Z]{2})"
 )
 # ... or a military / diplomatic address (section 225): "PSC 1234, Box 5678", "CMR 450
 # Box 12", "Unit 2050 Box 4190" or a ship ("USS Name", "USNS Name", "USCGC Name"), then
@@ -632,15 +665,19 @@ _IN_ADDRESS: Final = (
     rf"(?:{'|'.join(s.replace(' ', '[ ]') for s in _IN_STATES)})(?![\w\-])"
 )
 # New Zealand Post: a street line ending in its street-type word (and a flat after it),
-# the suburb and the town, the four-digit postcode ("55 Campbell Avenue, Ponsonby,
-# Auckland 1011"); without a state, the street-type word makes it one.
+# the suburb, a comma and the town, the four-digit postcode ("55 Campbell Avenue,
+# Ponsonby, Auckland 1011"); without a state, the street-type word and the comma make it
+# one.
 _NZ_ADDRESS: Final = (
     r"(?<![\w.,\-/])(?:(?:Flat|Apartment|Apt\.?|Unit)[ ][0-9]{1,4}[A-Za-z]?,?[ ]"
     r"|[0-9]{1,4}[A-Za-z]?/)?"
     r"[0-9]{1,5}[A-Za-z]?(?:[ ][A-Z][A-Za-z'\-]{0,24}){0,3}"
     rf"[ ](?:{'|'.join(_STREET_TYPES)})(?:,?[ ](?:Flat|Apt\.?|Unit)[ ][0-9]{{1,4}}[A-Za-z]?)?"
-    rf"(?:{_LINE_BREAK}[A-Z][A-Za-z'\-]{{0,24}}(?:[ ][A-Z][A-Za-z'\-]{{0,24}}){{0,2}}){{1,2}}"
-    r"[ ][0-9]{4}(?![\w\-])"
+    rf"(?:{_LINE_BREAK}[A-Z][A-Za-z'\-]{{0,24}}\.?(?:[ ][A-Z][A-Za-z'\-]{{0,24}}){{0,2}})?"
+    # the town after a comma, then a postcode that is no year ("Auckland 1011", not
+    # "Monthly Rent 2025": a headline's or a log's words end as often in a year)
+    r",[ ]?[A-Z][A-Za-z'\-]{0,24}(?:[ ][A-Z][A-Za-z'\-]{0,24})?"
+    r"[ ](?!19[0-9]{2}|20[0-4][0-9])[0-9]{4}(?![\w\-])"
 )
 # Australia Post: street, locality, state or territory, four-digit postcode; Canada
 # Post: street, municipality, province or territory code, postal code (A9A 9A9, no D,
@@ -734,7 +771,8 @@ _KEYED_STREET: Final = (
     rf"[{_UP}][\w\-ß.']{{0,40}}(?:[ ][\w\-ß.']{{1,40}}){{0,3}}[ ]{_DE_HOUSE}{_VALUE_END}"
 )
 # A form's line for the street, in German ("Straße/Hausnr.: Heckerstraße 7481", "Straße:
-# Alte Landstraße 33"): the label decides, as a key does (any words, then the number).
+# Alte Landstraße 33"): a street as the German grammar writes one, then its number
+# ("Straße: Gesperrt bis 2024" is about the road).
 _STREET_LABELS: Final = (
     r"(?i:stra(?:ss|ß)e(?:[ ]?(?:/|und|u\.)[ ]?(?:hausnr\.?|hausnummer|nr\.?))?)"
 )
@@ -747,9 +785,8 @@ _STREET_FIELD: Final = (
     rf"{_FIELD_START}(?:{_DE_FIELD_STREET}[ ]{_DE_HOUSE}|{_EN_STREET_LINE}){_FIELD_END}"
     rf"|(?<=(?<![\w\-/]){_EN_STREET_LABELS}[ ]?:[ ]){_EN_STREET_LINE}(?![\w\-])"
     rf"|{_KEYED_STREET}"
-    # (after the form's label the label decides, as a key does)
-    rf"|(?<=(?<![\w\-/]){_STREET_LABELS}[ ]?:[ ])"
-    rf"[{_UP}][\w\-ß.']{{0,40}}(?:[ ][\w\-ß.']{{1,40}}){{0,3}}[ ]{_DE_HOUSE}(?![\w\-])"
+    # (after the form's label the German street grammar, openers and all)
+    rf"|(?<=(?<![\w\-/]){_STREET_LABELS}[ ]?:[ ]){_DE_STREET}[ ]{_DE_HOUSE}(?![\w\-])"
 )
 # A German, Austrian or Swiss town line alone as a parsed JSON value (the view's "key
 # path\x1f: value") under a key for the town, or an XML element's text: "ort", "city",

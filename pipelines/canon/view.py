@@ -37,7 +37,7 @@ from pipelines.canon.decode import base64_runs, decode_inline
 from pipelines.canon.fold import fold, fold_text
 from pipelines.canon.jsontext import JsonToken, decode_string, json_tokens
 from pipelines.canon.offsets import IDENTITY, ComposedMap, OffsetMap, compose
-from pipelines.canon.yamltext import yaml_scalars
+from pipelines.canon.yamltext import YamlScalar, yaml_scalars
 
 __all__ = [
     "KEY_PATH_TAIL",
@@ -399,6 +399,27 @@ def _kinds_of_objects(source: str, tokens: Sequence[JsonToken]) -> dict[int, tup
     }
 
 
+def _kinds_of_yaml(source: str, scalars: Sequence[YamlScalar]) -> dict[int, tuple[str, ...]]:
+    """Per YAML mapping, the short values of its members that may name what its value
+    member is, as :func:`_kinds_of_objects` reads a JSON object's."""
+    kinds: dict[int, list[str]] = {}
+    values: set[int] = set()
+    for scalar in scalars:
+        if _is_value_key(scalar.path):
+            values.add(scalar.container)
+        if _member_key(scalar.path) not in _KIND_KEYS:
+            continue
+        found = kinds.setdefault(scalar.container, [])
+        body = source[scalar.start : scalar.end]
+        if 0 < len(body) <= _KIND_CHARS and len(found) < _KINDS_READ:
+            found.append(body)
+    return {
+        container: tuple(found)
+        for container, found in kinds.items()
+        if found and container in values
+    }
+
+
 def _shift(offset: int) -> OffsetMap:
     """The map of a text that starts ``offset`` characters into another."""
     return OffsetMap([(0, 0, 0, offset)]) if offset else IDENTITY
@@ -455,9 +476,16 @@ def _add(
     prefix = context_prefix(context)
     _add_text(views, index, source, outer, low, high, prefix, quote=quote)
     if not quote:
-        # a YAML record's values, each under its key path too (as a JSON document's)
-        for scalar in yaml_scalars(source) or ():
+        # a YAML record's values, each under its key path too (as a JSON document's,
+        # a typed entry's value under its kind's name: "- name: DB_PASSWORD / value: …")
+        scalars = yaml_scalars(source) or []
+        typed = _kinds_of_yaml(source, scalars)
+        for scalar in scalars:
             scalar_low, scalar_high = outer.to_raw(scalar.start, scalar.end)
+            path = context + scalar.path
+            names = typed.get(scalar.container)
+            if names and scalar.end - scalar.start <= _TYPED_VALUE_CHARS and _is_value_key(path):
+                path = (*path[:-1], *names, path[-1])
             _add_text(
                 views,
                 index,
@@ -465,7 +493,7 @@ def _add(
                 compose(_shift(scalar.start), outer),
                 scalar_low,
                 scalar_high,
-                context_prefix(context + scalar.path),
+                context_prefix(path),
                 quote=False,
             )
     for start, end, text in base64_runs(source):

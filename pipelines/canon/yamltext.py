@@ -36,12 +36,15 @@ _MAX_CHARS: Final = 1_000_000
 @final
 @dataclass(frozen=True, slots=True)
 class YamlScalar:
-    """A scalar's span in the text (its characters, inside any quotes) and the member
-    names above it, outermost first (an item of a sequence has its sequence's path)."""
+    """A scalar's span in the text (its characters, inside any quotes), the member
+    names above it, outermost first (an item of a sequence has its sequence's path), and
+    the number of the collection holding it (in the order they are read), so that a
+    mapping's members can be told from namesakes in other mappings of a list."""
 
     start: int
     end: int
     path: tuple[str, ...]
+    container: int
 
 
 def yaml_scalars(text: str) -> list[YamlScalar] | None:
@@ -57,25 +60,28 @@ def yaml_scalars(text: str) -> list[YamlScalar] | None:
     found: list[YamlScalar] = []
     nested = False
     seen: set[int] = set()
-    stack: list[tuple[yaml.Node, tuple[str, ...], bool]] = [(root, (), True)]
+    stack: list[tuple[yaml.Node, tuple[str, ...], int]] = [(root, (), -1)]
+    collections = 0
     while stack:
-        node, path, top = stack.pop()
+        node, path, holder = stack.pop()
         if id(node) in seen:  # an alias: its node was read where it was anchored
             continue
         seen.add(id(node))
         if len(seen) > _MAX_NODES:
             return None
         if isinstance(node, yaml.MappingNode):
-            nested |= not top
+            nested |= holder >= 0
             for key, value in reversed(node.value):
                 name = key.value if isinstance(key, yaml.ScalarNode) else ""
-                stack.append((value, (*path, name), False))
+                stack.append((value, (*path, name), collections))
+            collections += 1
         elif isinstance(node, yaml.SequenceNode):
-            stack.extend((item, path, False) for item in reversed(node.value))
+            stack.extend((item, path, collections) for item in reversed(node.value))
+            collections += 1
         elif isinstance(node, yaml.ScalarNode) and path:
             span = _own_span(text, node)
             if span is not None:
-                found.append(YamlScalar(span[0], span[1], path))
+                found.append(YamlScalar(span[0], span[1], path, holder))
     return found if nested else None
 
 

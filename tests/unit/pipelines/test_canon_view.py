@@ -449,3 +449,19 @@ def test_yaml_aliases_and_blocks_are_bounded() -> None:
     assert [(s.path, block[s.start : s.end]) for s in yaml_scalars(block) or ()] == [
         (("r", "ok"), "536221234")
     ]
+
+
+async def test_a_yaml_entry_naming_its_kind_types_its_value(chain: Chain) -> None:
+    """A list entry with a kind member and a value member (a Kubernetes env entry, a
+    typed document) reads as a JSON object does: the value under its kind's name."""
+    text = (
+        "spec:\n  env:\n    - name: DB_PASSWORD\n      value: s3cr3tP4ssw0rdZ\n"
+        "    - name: LOG_LEVEL\n      value: debug\n"
+        "documents:\n  - type: passport\n    number: 533380006\n"
+        "  - type: order\n    number: 533380007\n"
+    )
+    texts, vault = await _sanitize(chain, [text])
+    out = texts[0]
+    assert "s3cr3tP4ssw0rdZ" not in out and "533380006" not in out
+    assert "value: debug" in out and "number: 533380007" in out
+    assert relink(out, vault) == text
