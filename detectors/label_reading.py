@@ -764,7 +764,8 @@ def _marked_row(
     page: Page, line_start: int, line_end: int, start: int
 ) -> tuple[list[int], list[str]] | None:
     """The cell marks of a row of a table with pipes, semicolons or commas under a header
-    and the header's names, if the line is such a row (the column of ``start`` named)."""
+    and the header's names, if the line is such a row and the header names the column
+    of ``start``."""
     text = page.text
     for mark in ("|", ";", ","):
         if mark not in text[line_start:line_end]:

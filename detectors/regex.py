@@ -106,7 +106,8 @@ _DROP_SEPARATORS: Final = str.maketrans("", "", " \t+()-./")
 _LETTER_PAIRS: Final = frozenset(a + b for a in ascii_letters for b in ascii_letters)
 # The shortest runs a rule needs: a postcode of 5 digits (where the address rules
 # look), a phone number of 6 digits, an IPv4 address of 7 characters.  Shorter runs
-# (years, amounts, ticket numbers) are dropped at once.
+# (years, amounts, ticket numbers) are dropped at once, but for the hits of the rules
+# searched near a digit run of four (a postcode that ends a text or a clause).
 _MIN_CLUSTER: Final = 5
 
 
