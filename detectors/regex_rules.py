@@ -89,12 +89,23 @@ _NEAR_RULES: Final[Mapping[str, tuple[str, int, int, tuple[int, int] | None]]] =
     # whole text (an outward code "M1" makes no digit cluster the numeric rules visit)
     "UK_ADDRESS": (r"[0-9][A-Z]? ?[0-9][A-Z]{2}", 360, 4, None),
     # the Eircode
-    "IE_ADDRESS": (r"(?:[AC-FHKNPRTV-Y][0-9]{2}|D6W) ?[0-9AC-FHKNPRTV-Y]{4}", 360, 4, None),
+    "IE_ADDRESS": (
+        r"(?<![0-9A-Za-z])(?:[AC-FHKNPRTV-Y][0-9]{2}|D6W) ?(?=[0-9]{0,3}[AC-FHKNPRTV-Y])"
+        r"[0-9AC-FHKNPRTV-Y]{4}(?![0-9A-Za-z])",
+        360,
+        4,
+        None,
+    ),
     "US_TOWN_LINE": (r"[A-Z]{2} [0-9]{5}", 120, 12, (5, 3)),
     # the PIN and the first letter of the state
     "IN_ADDRESS": (r"[0-9]{6}(?:, | [A-Z])", 470, 60, (6, 0)),
-    # the town's last letter and the postcode
-    "NZ_ADDRESS": (r"[A-Za-z] [0-9]{4}", 290, 4, (4, 2)),
+    # the town's last letter and the postcode (no year)
+    "NZ_ADDRESS": (
+        r"[A-Za-z] (?!19[0-9]{2}|20[0-4][0-9])[0-9]{4}(?![0-9A-Za-z:/\-]|[ .,][0-9])",
+        290,
+        4,
+        (4, 2),
+    ),
     # the postcode and the first letter of the town (a key, an element or a label before
     # it: a look-behind, which sees the text before the window)
     "TOWN_FIELD": (r"[0-9]{4,5} [A-ZÄÖÜ]", 3, 230, (4, 3)),
