@@ -101,7 +101,7 @@ _NEAR_RULES: Final[Mapping[str, tuple[str, int, int, tuple[int, int] | None]]] =
     "IN_ADDRESS": (r"[0-9]{6}(?:, | [A-Z])", 470, 60, (6, 0)),
     # the town's last letter and the postcode (no year)
     "NZ_ADDRESS": (
-        r"[A-Za-z] (?!19[0-9]{2}|20[0-4][0-9])[0-9]{4}(?![0-9A-Za-z:/\-]|[ .,][0-9])",
+        r"[A-Za-z] (?!19[0-9]{2}|20[0-4][0-9])[0-9]{4}(?![0-9A-Za-z:/\-])",
         290,
         4,
         (4, 2),
