@@ -51,8 +51,10 @@ def yaml_scalars(text: str) -> list[YamlScalar] | None:
     """The scalars of ``text`` if it is a nested YAML block document, else None."""
     if len(text) > _MAX_CHARS or _NESTED.search(text) is None:
         return None
+    # (a byte-order mark is read but not counted in the parser's offsets)
+    bom = 1 if text.startswith("\ufeff") else 0
     try:
-        root = yaml.compose(text, Loader=_LOADER)
+        root = yaml.compose(text[bom:], Loader=_LOADER)
     except (yaml.YAMLError, ValueError, RecursionError):
         return None
     if not isinstance(root, yaml.CollectionNode) or root.flow_style:
@@ -79,19 +81,25 @@ def yaml_scalars(text: str) -> list[YamlScalar] | None:
             stack.extend((item, path, collections) for item in reversed(node.value))
             collections += 1
         elif isinstance(node, yaml.ScalarNode) and path:
-            span = _own_span(text, node)
+            span = _own_span(text, node, bom)
             if span is not None:
                 found.append(YamlScalar(span[0], span[1], path, holder))
     return found if nested else None
 
 
-def _own_span(text: str, node: yaml.ScalarNode) -> tuple[int, int] | None:
-    """Where the scalar's value is written character for character, else None."""
-    start, end = node.start_mark.index, node.end_mark.index
+def _own_span(text: str, node: yaml.ScalarNode, shift: int) -> tuple[int, int] | None:
+    """Where the scalar's value is written character for character (past an anchor or
+    a tag written before it: ``&home``, ``!!str``), else None."""
+    start, end = node.start_mark.index + shift, node.end_mark.index + shift
     if node.style in ("'", '"'):
-        start, end = start + 1, end - 1
+        end -= 1
+        start = end - len(node.value)
+        if text[start - 1 : start] != node.style:
+            return None
     elif node.style:  # "|" or ">": a block
         return None
+    else:
+        start = max(start, end - len(node.value))
     if end <= start or text[start:end] != node.value:
         return None
     return start, end

@@ -465,3 +465,15 @@ async def test_a_yaml_entry_naming_its_kind_types_its_value(chain: Chain) -> Non
     assert "s3cr3tP4ssw0rdZ" not in out and "533380006" not in out
     assert "value: debug" in out and "number: 533380007" in out
     assert relink(out, vault) == text
+
+
+def test_a_yaml_value_after_an_anchor_or_a_tag_or_a_bom_is_read() -> None:
+    """An anchor (``&home``) or a tag (``!!str``) before a value, and a byte-order mark
+    before the record, leave the value's own characters its view."""
+    from pipelines.canon.yamltext import yaml_scalars
+
+    text = "\ufeffa:\n  b: &home 625 Fernandez Square\n  c: !!str 536221234\n  d: 'it''s'\n"
+    assert [(s.path, text[s.start : s.end]) for s in yaml_scalars(text) or ()] == [
+        (("a", "b"), "625 Fernandez Square"),
+        (("a", "c"), "536221234"),
+    ]
