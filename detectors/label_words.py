@@ -110,7 +110,7 @@ _KIND_WORDS: Final[tuple[tuple[frozenset[str], tuple[str, ...]], ...]] = (
             "patient identifier", "patient id",
             # the German identity card, colloquially ("Perso-Nr."): a card, no passport
             "perso", "perso-nr", "perso nr",
-            # New Zealand's IRD number, India's Aadhaar and PAN card
+            # New Zealand's IRD number, India's PAN card
             "ird", "ird no", "pan card", "pan no", "pan number",
             "personenkennzahl", "bsn", "pesel", "nir", "dni", "codice fiscale",
             "personnummer", "social insurance", "versicherten-nr", "versichertennummer",
