@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Final, final
 
 from pipelines.canon.decode import base64_runs, decode_inline
@@ -376,41 +376,44 @@ def _is_value_key(path: tuple[str, ...]) -> bool:
 
 
 def _kinds_of_objects(source: str, tokens: Sequence[JsonToken]) -> dict[int, tuple[str, ...]]:
-    """Per object (its container number), the short strings of its members that may
-    name what its value member is (see :data:`_KIND_KEYS`; every one of them, in
-    document order: ``{"type": "text", "name": "passport", …}``), if it has both."""
-    kinds: dict[int, list[str]] = {}
-    values: set[int] = set()
+    """Per JSON object (its container number), the names its members give its value
+    member (:func:`_kinds_by_container`)."""
+    members: list[tuple[int, str, str | None]] = []
     for token in tokens:
         if token.kind == "key":
-            if _member_key((decode_string(source[token.start : token.end])[0],)) in _VALUE_KEYS:
-                values.add(token.container)
-            continue
-        if token.kind != "value" or _member_key(token.path) not in _KIND_KEYS:
-            continue
-        found = kinds.setdefault(token.container, [])
-        body = decode_string(source[token.start : token.end])[0]
-        if 0 < len(body) <= _KIND_CHARS and len(found) < _KINDS_READ:
-            found.append(body)
-    return {
-        container: tuple(found)
-        for container, found in kinds.items()
-        if found and container in values
-    }
+            name = decode_string(source[token.start : token.end])[0]
+            members.append((token.container, name, None))
+        elif token.kind == "value" and token.path:
+            body = decode_string(source[token.start : token.end])[0]
+            members.append((token.container, token.path[-1], body))
+    return _kinds_by_container(members)
 
 
 def _kinds_of_yaml(source: str, scalars: Sequence[YamlScalar]) -> dict[int, tuple[str, ...]]:
-    """Per YAML mapping, the short values of its members that may name what its value
-    member is, as :func:`_kinds_of_objects` reads a JSON object's."""
+    """Per YAML mapping, the names its members give its value member, as a JSON
+    object's (:func:`_kinds_by_container`)."""
+    return _kinds_by_container(
+        (scalar.container, scalar.path[-1], source[scalar.start : scalar.end])
+        for scalar in scalars
+    )
+
+
+def _kinds_by_container(
+    members: Iterable[tuple[int, str, str | None]],
+) -> dict[int, tuple[str, ...]]:
+    """Per container, the short strings of its members that may name what its value
+    member is (see :data:`_KIND_KEYS`; every one of them, in document order: ``{"type":
+    "text", "name": "passport", …}``), if it has both.  ``members`` are (container,
+    member name, its string value or None)."""
     kinds: dict[int, list[str]] = {}
     values: set[int] = set()
-    for scalar in scalars:
-        if _is_value_key(scalar.path):
-            values.add(scalar.container)
-        if _member_key(scalar.path) not in _KIND_KEYS:
+    for container, name, body in members:
+        key = _member_key((name,))
+        if key in _VALUE_KEYS:
+            values.add(container)
+        if body is None or key not in _KIND_KEYS:
             continue
-        found = kinds.setdefault(scalar.container, [])
-        body = source[scalar.start : scalar.end]
+        found = kinds.setdefault(container, [])
         if 0 < len(body) <= _KIND_CHARS and len(found) < _KINDS_READ:
             found.append(body)
     return {

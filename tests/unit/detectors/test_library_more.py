@@ -10,6 +10,8 @@ character or the context word off).
 
 from __future__ import annotations
 
+import asyncio
+import functools
 from pathlib import Path
 
 import pytest
@@ -18,7 +20,8 @@ from hypothesis import strategies as st
 
 from detectors.library import BUILTIN_ENTITIES
 from detectors.regex import create
-from pipelines.egress import EgressFilter, EgressPolicy, OutputPattern
+from pipelines.chain import Chain
+from pipelines.egress import EgressFilter, EgressPolicy, EgressRules, OutputPattern
 from pipelines.errors import ConfigError
 from pipelines.spans import DetectorContext
 from tests.unit.detectors.test_library import found
@@ -958,14 +961,19 @@ _BEFORE = ["", "PLZ ", "Case ", "ISBN ", "born ", "tel ", "call ", "ITIN ", "x",
 _AFTER = ["", " Dresden", ".", ",", "x12", " ext. 9", ")", "\n", ":", " am"]
 
 
-def _egress_masked(name: str, text: str) -> list[str]:
+@functools.cache
+def _egress_rules(name: str) -> EgressRules:
     entry = BUILTIN_ENTITIES[name]
     pattern = OutputPattern(
         name=entry.name, label=entry.label, pattern=entry.pattern, validator=entry.validator
     )
-    flt = EgressFilter(EgressPolicy(patterns=[pattern], mask="<{label}>").for_request({}, {}))
+    return EgressPolicy(patterns=[pattern], mask="<{label}>").for_request({}, {})
+
+
+def _egress_masked(name: str, text: str) -> list[str]:
+    flt = EgressFilter(_egress_rules(name))
     out = flt.feed(text) + flt.close()
-    return [part for part in out.split(f"<{entry.label}>")]
+    return [part for part in out.split(f"<{BUILTIN_ENTITIES[name].label}>")]
 
 
 @settings(max_examples=200, deadline=None)
@@ -993,3 +1001,53 @@ def test_egress_masks_exactly_what_ingress_finds(before: str, value: str, after:
         kept.append(text[cursor:])
         assert _egress_masked(name, text) == kept, name
     assert detector.scan(text) is not None
+
+
+# Addresses of every grammar searched near a hit (a postcode, an Eircode, a state and
+# ZIP, a label), as written in the rows above, and what may stand around them.
+_NEAR_VALUES = [
+    "Rosenstraße 114 a, 04109 Leipzig", "Milica-Holl-Platz 131, Top 33, A-9020 Klagenfurt",
+    "Postfach 54 19 21\n28195 Bremen", "1894 Spring Street\nAustin TX 78701",
+    "123 Main St, Springfield, IL 62704", "Flat 3, 12 Baker Street, London NW1 6XE",
+    "676 MacDonnell Terrace, Dublin 6, Co. Dublin, D06 C2Y5",
+    "85 Albert Cross Road, Indiranagar, Bengaluru 560038, Karnataka",
+    "78 Park Place, Hamilton East, Hamilton 3204", "6230 Randolph Road",
+    "NEWCASTLE NSW 2300", "Ottawa ON K1S 6Y3", "Austin TX 78701", "Galway, H91 T3H3",
+    "Alte Landstraße 33 b", "2 Bed Terrace, Monthly Rent 2024",
+]  # fmt: skip
+_NEAR_BEFORE = ["", "Pickup: ", "Town/postcode: ", "Address line 1: ", "Straße: ", "x", "(",
+                '{"street": "', "wohnhaft ", "\n"]  # fmt: skip
+_NEAR_AFTER = ["", ".", ",", " (airport)", "\n", "x", " 2024", ", New Zealand", '"}', "7"]
+
+
+@functools.cache
+def _alone(name: str) -> Chain:
+    """A chain of the built-in ``name`` alone, label reader off."""
+    return Chain([create({"entities": [name], "read_labels": False}, DetectorContext(name="t"))])
+
+
+@settings(max_examples=120, deadline=None)
+@given(
+    st.sampled_from(_NEAR_BEFORE), st.sampled_from(_NEAR_VALUES), st.sampled_from(_NEAR_AFTER)
+)
+def test_egress_masks_addresses_exactly_where_ingress_finds_them(
+    before: str, value: str, after: str
+) -> None:
+    """For the built-ins searched only near a cheap hit (the address grammars), the reply
+    filter masks exactly what the prompt side (the chain, on the canonical view)
+    reports: the hit patterns, the digit clusters they are looked for at and the search
+    windows make no prompt laxer than a reply, or the reverse (the contract that a
+    label's output pattern is as strict as its ingress rule)."""
+    text = before + value + after
+    for name in ("DE_ADDRESS", "AT_CH_ADDRESS", "US_ADDRESS", "UK_ADDRESS", "IE_ADDRESS",
+                 "US_TOWN_LINE", "IN_ADDRESS", "NZ_ADDRESS", "TOWN_FIELD", "STREET_FIELD",
+                 "AU_ADDRESS", "CA_ADDRESS"):  # fmt: skip
+        # (the prompt side reads the canonical view, as the reply filter folds: "ß")
+        [spans] = asyncio.run(_alone(name).detect([text]))
+        kept: list[str] = []
+        cursor = 0
+        for span in spans:
+            kept.append(text[cursor : span.start])
+            cursor = span.end
+        kept.append(text[cursor:])
+        assert _egress_masked(name, text) == kept, name
