@@ -15,6 +15,8 @@ import math
 import re
 import unicodedata
 from collections import Counter
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Final
 
 from stdnum import bic as std_bic
@@ -301,14 +303,63 @@ _US_TAIL: Final = re.compile(r"(?:([ADF]PO) )?([A-Z]{2}) ([0-9]{5})(?:-[0-9]{4})
 _DE_PLZ: Final = re.compile(r"(?<![0-9])(?:D-)?([0-9]{5})(?![0-9])")
 
 
+# The first three digits of the ZIP codes each state's post offices use (USPS's
+# allocation of the sectional centers; a few prefixes serve two states at their border,
+# listed under both).
+_ZIP_PREFIXES: Final[Mapping[str, tuple[tuple[int, int], ...]]] = MappingProxyType(
+    {
+        "AL": ((350, 369),), "AK": ((995, 999),), "AZ": ((850, 865),),
+        "AR": ((716, 729), (755, 755)), "CA": ((900, 961),), "CO": ((800, 816),),
+        "CT": ((60, 69),), "DE": ((197, 199),), "DC": ((200, 205), (569, 569)),
+        "FL": ((320, 349),), "GA": ((300, 319), (398, 399)), "HI": ((967, 968),),
+        "ID": ((832, 838),), "IL": ((600, 629),), "IN": ((460, 479),), "IA": ((500, 528),),
+        "KS": ((660, 679),), "KY": ((400, 427),), "LA": ((700, 715),),
+        "ME": ((39, 49),), "MD": ((206, 219),), "MA": ((10, 27), (55, 55)),
+        "MI": ((480, 499),), "MN": ((550, 567),), "MS": ((386, 397),),
+        "MO": ((630, 658),), "MT": ((590, 599),), "NE": ((680, 693),),
+        "NV": ((889, 898),), "NH": ((30, 38),), "NJ": ((70, 89),), "NM": ((870, 884),),
+        "NY": ((5, 5), (63, 63), (100, 149)), "NC": ((270, 289),), "ND": ((580, 588),),
+        "OH": ((430, 459),), "OK": ((730, 749),), "OR": ((970, 979),),
+        "PA": ((150, 196),), "RI": ((28, 29),), "SC": ((290, 299),), "SD": ((570, 577),),
+        "TN": ((370, 385),), "TX": ((733, 733), (750, 799), (885, 885)),
+        "UT": ((840, 847),), "VT": ((50, 59),), "VA": ((201, 201), (220, 246)),
+        "WA": ((980, 994),), "WV": ((247, 268),), "WI": ((530, 549),),
+        "WY": ((820, 831), (834, 834)), "PR": ((6, 7), (9, 9)), "VI": ((8, 8),),
+        "GU": ((969, 969),), "AS": ((967, 967),), "MP": ((969, 969),),
+        "FM": ((969, 969),), "MH": ((969, 969),), "PW": ((969, 969),),
+    }
+)  # fmt: skip
+# State codes that are English words or abbreviations ("Sync Job OK 12345", "Test ID
+# 12345", "ticket OR 40021"): without a comma before them, their ZIP must be one of the
+# state's (a name, a word and five digits are otherwise too common).
+_WORD_STATES: Final = frozenset(
+    {
+        "OK", "ID", "OR", "IN", "ME", "HI", "OH", "DE", "MA", "PA", "LA", "AL", "CO", "GA",
+        "MO", "AS", "IA", "MD", "MS", "MT", "NE", "SC", "VA", "WA",
+    }
+)  # fmt: skip
+
+
+def _zip_in_state(state: str, zip_code: str) -> bool:
+    """The five-digit ``zip_code`` starts with one of ``state``'s prefixes."""
+    prefix = int(zip_code[:3])
+    return any(low <= prefix <= high for low, high in _ZIP_PREFIXES.get(state, ()))
+
+
 def is_us_address(text: str) -> bool:
     """A US address ending in a state code and a ZIP code that exist: a state, DC, a
-    territory or freely associated state; AA/AE/AP only after APO/FPO/DPO."""
+    territory or freely associated state; AA/AE/AP only after APO/FPO/DPO.  A state
+    code that is also a word, without the comma before it ("Boise ID 83702"), needs a
+    ZIP of that state."""
     found = _US_TAIL.search(text)
     if found is None or found.group(3) == "00000":
         return False
-    states = US_MILITARY_STATES if found.group(1) else US_STATES
-    return found.group(2) in states
+    state = found.group(2)
+    if found.group(1):
+        return state in US_MILITARY_STATES
+    if state in _WORD_STATES and text[: found.start(2)].rstrip(" ")[-1:] != ",":
+        return _zip_in_state(state, found.group(3))
+    return state in US_STATES
 
 
 _AT_CH_POSTCODE: Final = re.compile(r"(?<![0-9])(?:(A|AT|CH)-)?([0-9]{4}) ")

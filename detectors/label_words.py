@@ -93,8 +93,11 @@ _KIND_WORDS: Final[tuple[tuple[frozenset[str], tuple[str, ...]], ...]] = (
             "fon", "funk",
         ),
     ),
-    (_SSN, ("ssn", "ssns", "ss#", "social security", "social-security", "soc sec")),
-    (_ITIN, ("itin", "taxpayer identification", "individual taxpayer", "taxpayer id")),
+    (_SSN, ("ssn", "ssns", "ss#", "s.s.n.", "social security", "social-security", "soc sec")),
+    (
+        _ITIN,
+        ("itin", "i.t.i.n.", "taxpayer identification", "individual taxpayer", "taxpayer id"),
+    ),
     # a US taxpayer identification number is an SSN, an ITIN or an EIN
     (_SSN | _TAX, ("tin",)),
     (
@@ -114,9 +117,10 @@ _KIND_WORDS: Final[tuple[tuple[frozenset[str], tuple[str, ...]], ...]] = (
             "ird", "ird no", "pan card", "pan no", "pan number",
             "personenkennzahl", "bsn", "pesel", "nir", "dni", "codice fiscale",
             "personnummer", "social insurance", "versicherten-nr", "versichertennummer",
-            "nhs", "nhs no", "nhs number", "chi number", "sin", "social insurance number",
+            "nhs", "nhs no", "nhs number", "chi number", "sin", "s.i.n.",
+            "social insurance number",
             "medicare", "medicare number", "phn", "personal health number", "health card",
-            "health number", "tfn", "tax file number", "kv-nr", "kv nr", "kvnr",
+            "health number", "tfn", "t.f.n.", "tax file number", "kv-nr", "kv nr", "kvnr",
             "krankenversichertennummer", "krankenversichertennr", "krankenversicherungsnummer",
             "health insurance number", "insurance card", "versichertenkarte", "ird number",
             "pps number", "ppsn", "nie", "nif", "cpf", "curp",
@@ -215,7 +219,7 @@ _KIND_WORDS: Final[tuple[tuple[frozenset[str], tuple[str, ...]], ...]] = (
             "dob", "d.o.b", "born", "birth", "birthday", "bday", "date of birth",
             "birthdate",
             "birth date", "geboren", "geb", "geburtsdatum", "geburtstag", "geb.-datum",
-            "geburt",
+            "geburt", "geburtsdat", "geb.-dat", "geb.dat", "geb. dat",
         ),
     ),
 )  # fmt: skip
@@ -268,6 +272,8 @@ NEUTRAL: Final = frozenset(
         "aktuelle", "primary", "full", "value", "wert", "i", "we", "you", "he", "she", "it",
         "they", "me", "us", "ich", "wir", "sie", "er", "es", "mich", "uns", "and", "und",
         "or", "oder", "mr", "mrs", "dr", "herr", "frau",
+        # ("contact person:"; "person" is no inflection of "Perso")
+        "person", "persons", "personen",
     }
 )  # fmt: skip
 
@@ -349,7 +355,9 @@ def classify(word: str) -> frozenset[str] | str | None:
     if word in OTHER:
         return OTHER_KIND
     if " " in word:
-        return None  # a phrase is looked up whole
+        # a phrase is looked up whole, or through one slip in one of its words ("date
+        # of brith")
+        return _misspelt_phrase(word)
     # German inflections: the genitive and the plural ("des Personalausweises", "der
     # Reisepässe" folded "reisepasse", "Telefonen")
     for ending in _ENDINGS:
@@ -360,7 +368,8 @@ def classify(word: str) -> frozenset[str] | str | None:
             if base in OTHER:
                 return OTHER_KIND
     if len(word) < _MIN_HEAD + 3:
-        return None
+        # (a word of seven letters may be a long word with a letter left out: "Pasport")
+        return _misspelt(word) if len(word) == _TYPO_MIN - 1 else None
     # a stem and a word for "number": what the stem names
     for tail in _NUMBER_TAILS:
         if word.endswith(tail) and len(word) - len(tail) >= 3:
@@ -435,15 +444,63 @@ def _slip(word: str, known: str) -> bool:
 
 
 def _misspelt(word: str) -> frozenset[str] | None:
-    """The kind a word of :data:`_TYPO_MIN` letters or more names through one slip
-    (:func:`_slip`), when every known word it is one slip from names that kind."""
-    if len(word) < _TYPO_MIN:
+    """The kind a word names through one slip (:func:`_slip`) from a known word of
+    :data:`_TYPO_MIN` letters or more, when every known word it is one slip from names
+    that kind."""
+    if len(word) < _TYPO_MIN - 1:
         return None
     index = _typo_index()
     near = set(index.get(word, ()))
     for key in _deletions(word):
         near |= index.get(key, frozenset())
-    named = {KINDS.get(known) for known in near if _slip(word, known)}
+    named = {
+        KINDS.get(known)
+        for known in near
+        # (a seven-letter word missing an eight-letter word's last letter is as often a
+        # word of its own: "steuern" and "Steuer-Nr.")
+        if _slip(word, known) and not (len(word) < _TYPO_MIN and known.startswith(word))
+    }
     if len(named) != 1 or None in named:
         return None  # none, several kinds, or another thing's word
     return named.pop()
+
+
+# The shortest word of a known phrase read through a slip ("brith" for "birth"; "lie"
+# for "line" would make "direct lie" a phone's label).
+_PHRASE_TYPO_MIN: Final = 5
+
+
+@functools.cache
+def _phrase_slots() -> Mapping[str, tuple[tuple[str, frozenset[str]], ...]]:
+    """Each known phrase of a kind with one of its words of :data:`_PHRASE_TYPO_MIN`
+    letters or more left open (``date of *``), mapped to the words meant there and the
+    kinds they name."""
+    slots: dict[str, list[tuple[str, frozenset[str]]]] = {}
+    for known, kinds in KINDS.items():
+        words = known.split(" ")
+        if len(words) < 2:
+            continue
+        for at, meant in enumerate(words):
+            if len(meant) >= _PHRASE_TYPO_MIN:
+                key = " ".join([*words[:at], "*", *words[at + 1 :]])
+                slots.setdefault(key, []).append((meant, kinds))
+    return MappingProxyType({key: tuple(meant) for key, meant in slots.items()})
+
+
+def _misspelt_phrase(key: str) -> frozenset[str] | None:
+    """The kind a phrase names when it is a known phrase with one word slipped
+    (:func:`_slip`): a word of :data:`_PHRASE_TYPO_MIN` letters or more that is no
+    word of the lexicon itself ("contract number" is no slip of "contact number")."""
+    words = key.split(" ")
+    slots = _phrase_slots()
+    named: set[frozenset[str]] = set()
+    for at, typed in enumerate(words):
+        if len(typed) < _PHRASE_TYPO_MIN - 1 or typed in KINDS or typed in OTHER:
+            continue
+        if typed in NEUTRAL:
+            continue
+        open_key = " ".join([*words[:at], "*", *words[at + 1 :]])
+        for meant, kinds in slots.get(open_key, ()):
+            if _slip(typed, meant):
+                named.add(kinds)
+    return named.pop() if len(named) == 1 else None

@@ -123,7 +123,9 @@ _SECRET_WORDS: Final = re.compile(
 # Karl (* 01.08.37)"; a bare "*" is as often a list's bullet, a glob or a product.
 _BORN_MARK_SOURCE: Final = r"\([ ]?\*[ ]?"
 _BIRTH_WORDS: Final = re.compile(
-    rf"born|birth|geb|bday|d[\W_]{{0,2}}o[\W_]{{0,2}}b|{_BORN_MARK_SOURCE}(?=[0-9])"
+    # (and "birth" with a letter left out or two swapped: the reader reads such slips)
+    rf"born|b(?:irth|rith|itrh|irht|ith|rth|irh)|geb|bday|d[\W_]{{0,2}}o[\W_]{{0,2}}b"
+    rf"|{_BORN_MARK_SOURCE}(?=[0-9])"
 )
 _BORN_MARK: Final = re.compile(_BORN_MARK_SOURCE + r"\Z")
 # Labels typed only by a label bound to the value (a key, a word or two before it): a

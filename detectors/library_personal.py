@@ -480,14 +480,20 @@ _DE_HOUSE: Final = (
     rf"(?:,[ ]?{_DE_UNIT}(?:[ ]?/[ ]?{_DE_UNIT})?){{0,3}}"
 )
 # The street line of a German-style address: a street and its number, or a post-office
-# box ("Postfach 54 19 21"); a box or the building's part may follow the street too
-# ("Weg 66, Postfach, …", "Schulplatz 6-8, Hinterhaus" + line break + …).
+# box ("Postfach 54 19 21"); a box, the building's part, its entrance, the floor or the
+# flat may follow the street too, one or two of them ("Weg 66, Postfach, …",
+# "Schulplatz 6-8, Hinterhaus" + line break + …, "Birkenweg 140, Whg. 12, …",
+# "Schulplatz 81a, 2. OG links, …", "Ring 21a, Aufgang B, …").
 _DE_BUILDING: Final = (
     r"(?:Postfach(?:[ ][0-9]{1,6})?|Hinterhaus|Vorderhaus|Gartenhaus|Seitenfl[uü]gel"
-    r"|Hinterhof|R[uü]ckgeb[aä]ude)"
+    r"|Hinterhof|R[uü]ckgeb[aä]ude"
+    r"|(?:Whg\.|Wohnung|App\.|Apt\.|Appartement|Aufgang|Eingang|Haus|Block)[ ]?"
+    r"[0-9]{1,4}[a-zA-Z]?(?![\w\-])|(?:Aufgang|Eingang|Haus|Block)[ ][A-Z](?![\w\-])"
+    r"|(?:[0-9]{1,2}\.[ ]?(?:OG|Obergeschoss|Etage|Stock)|EG|DG|UG|Erdgeschoss"
+    r"|Dachgeschoss|Souterrain|Hochparterre)(?:[ ](?:links|rechts|Mitte|li\.|re\.))?)"
 )
 _DE_STREET_LINE: Final = (
-    rf"(?:{_DE_STREET}[ ]{_DE_HOUSE}(?:(?:,[ ]?|[ ]?\n|[ ]){_DE_BUILDING})?"
+    rf"(?:{_DE_STREET}[ ]{_DE_HOUSE}(?:(?:,[ ]?|[ ]?\n|[ ]){_DE_BUILDING}){{0,2}}"
     r"|Postfach[ ][0-9]{1,6}(?:[ ][0-9]{2}){0,3})"
 )
 # Lines of an address are joined by a comma, a line break or (in the detectors' views,
@@ -541,8 +547,9 @@ _STREET_TYPES: Final = (
 )  # fmt: skip
 # USPS Publication 28: a street line, then "City, ST ZIP" (a state, DC, a territory or
 # a freely associated state; the validator checks the code) ...
-# (without the comma, "Austin TX 78701", only after a street of a name and its type word,
-# and not for the state codes that are English words or abbreviations)
+# (without the comma, "Austin TX 78701", only after a street of a name and its type word;
+# a state code that is an English word or abbreviation, "Boise ID 83702", only with a
+# ZIP of that state: the validator's check)
 _US_UNIT: Final = (
     r"(?:,?[ ](?:Apt\.?|Suite|Ste\.?|Unit|Apartment|Fl\.?|Floor|\#)[ ]?[0-9A-Z][0-9A-Za-z\-]{0,5})?"
 )
@@ -552,8 +559,6 @@ _US_CIVIL: Final = (
     r"|[0-9]{1,6}(?:[ ][A-Z0-9][A-Za-z0-9'\-]*\.?){1,4}"
     rf"[ ](?:{'|'.join(_STREET_TYPES)})\.?"
     rf"{_US_UNIT}{_LINE_BREAK}(?:[A-Z][A-Za-z'\-.]*[ ]){{0,3}}[A-Z][A-Za-z'\-.]*[ ]"
-    # (not a state code that is an English word: "Sync Job OK 12345", "Test ID 12345")
-    r"(?!(?:OK|ID|OR|IN|ME|HI|OH|DE|MA|PA|LA|AL|CO|GA|MO|AS|IA|MD|MS|MT|NE|SC|VA|WA)[ ])"
     r"[A-Z]{2})"
 )
 # ... or a military / diplomatic address (section 225): "PSC 1234, Box 5678", "CMR 450
@@ -620,6 +625,14 @@ _TOWN_LABEL: Final = (
     r"(?:[ ]?(?:/|and|&)[ ]?(?i:town|city|post[ ]?code|zip(?:[ ]?code)?|state|province"
     r"|county|suburb)){0,3}[ ]?:[ ])"
 )
+# A parsed field (a JSON or YAML value's view, "key\x1fpath\x1f: value") under a key
+# path naming an address or one of its lines ('"address": {"line2": …}').
+_ADDRESS_KEYS: Final = r"(?i:addr|address|anschrift|adresse|town|city|suburb|locality)"
+_ADDRESS_KEY_FIELD: Final = (
+    rf"(?:(?<={_ADDRESS_KEYS}[^\n\x1f]{{0,20}}(?:\x1f[^\n\x1f]{{0,30}}){{0,2}}\x1f:[ ])"
+    # (a JSON member as written, as a reply holds one: its own key only)
+    rf'|(?<="[\w\-]{{0,20}}{_ADDRESS_KEYS}[\w\-]{{0,20}}"[ ]?:[ ]?"))'
+)
 # An Irish address: the street line(s), localities ("Dublin 6", "Co. Dublin") and the
 # Eircode: a routing key (a letter and two digits, or D6W) and a unique identifier of
 # four characters from Eircode's alphabet (no B, G, I, J, L, M, O, Q, S, U or Z), at
@@ -660,14 +673,23 @@ _IN_STATES: Final = (
     "Chandigarh", "Dadra and Nagar Haveli and Daman and Diu", "Delhi", "Jammu and Kashmir",
     "Ladakh", "Lakshadweep", "Puducherry",
 )  # fmt: skip
+_IN_STATE: Final = rf"(?:{'|'.join(s.replace(' ', '[ ]') for s in _IN_STATES)})(?![\w\-])"
 _IN_ADDRESS: Final = (
-    rf"{_NUMBERED_LINES}[ ][1-9][0-9]{{5}},?[ ]"
-    rf"(?:{'|'.join(s.replace(' ', '[ ]') for s in _IN_STATES)})(?![\w\-])"
+    rf"{_NUMBERED_LINES}[ ][1-9][0-9]{{5}},?[ ]{_IN_STATE}"
+    # or its town line alone after a form's label or under an address's key ("Town/
+    # postcode: Andheri West, Mumbai 400058, Maharashtra")
+    rf"|(?:{_TOWN_LABEL}|{_ADDRESS_KEY_FIELD})[A-Z][A-Za-z'\-]{{0,24}}"
+    rf"(?:,?[ ][A-Z][A-Za-z'\-]{{0,24}}){{0,4}}[ ][1-9][0-9]{{5}},?[ ]{_IN_STATE}"
 )
 # New Zealand Post: a street line ending in its street-type word (and a flat after it),
 # the suburb, a comma and the town, the four-digit postcode ("55 Campbell Avenue,
 # Ponsonby, Auckland 1011"); without a state, the street-type word and the comma make it
 # one.
+# The suburb, a comma, the town and a postcode that is no year.
+_NZ_TOWN_LINE: Final = (
+    r"[A-Z][A-Za-z'\-]{0,24}(?:[ ][A-Z][A-Za-z'\-]{0,24})?,[ ]?[A-Z][A-Za-z'\-]{0,24}"
+    r"(?:[ ][A-Z][A-Za-z'\-]{0,24})?[ ](?!19[0-9]{2}|20[0-4][0-9])[0-9]{4}"
+)
 _NZ_ADDRESS: Final = (
     r"(?<![\w.,\-/])(?:(?:Flat|Apartment|Apt\.?|Unit)[ ][0-9]{1,4}[A-Za-z]?,?[ ]"
     r"|[0-9]{1,4}[A-Za-z]?/)?"
@@ -678,6 +700,9 @@ _NZ_ADDRESS: Final = (
     # "Monthly Rent 2025": a headline's or a log's words end as often in a year)
     r",[ ]?[A-Z][A-Za-z'\-]{0,24}(?:[ ][A-Z][A-Za-z'\-]{0,24})?"
     r"[ ](?!19[0-9]{2}|20[0-4][0-9])[0-9]{4}(?![\w\-])"
+    # or its town line alone after a form's label, or in a field whose key names an
+    # address's part ("Town/postcode: Ponsonby, Auckland 1011", '"line2": "…"')
+    rf"|(?:{_TOWN_LABEL}|{_ADDRESS_KEY_FIELD}){_NZ_TOWN_LINE}(?![\w\-])"
 )
 # Australia Post: street, locality, state or territory, four-digit postcode; Canada
 # Post: street, municipality, province or territory code, postal code (A9A 9A9, no D,
@@ -729,7 +754,8 @@ _UK_ADDRESS: Final = (
 # A unit opening a street line ("Flat 05t", "Apt. 5") and one after it ("Apt. 238").
 _UNIT_WORD: Final = r"(?:Flat|Apt\.?|Apartment|Suite|Unit|Studio)"
 _UNIT_AFTER: Final = (
-    r"(?:,?[ ](?:Apt\.?|Suite|Ste\.?|Unit|Fl\.?|Floor|\#)[ ]?[0-9A-Z][0-9A-Za-z\-]{0,5})?"
+    r"(?:,?[ ](?:Apt\.?|Apartment|Flat|Studio|Suite|Ste\.?|Unit|Fl\.?|Floor|\#)[ ]?"
+    r"[0-9A-Z][0-9A-Za-z\-]{0,5})?"
 )
 _EN_STREET_LINE: Final = (
     rf"(?:{_UNIT_WORD}[ ][0-9A-Za-z]{{1,5}},?[ ]"
@@ -746,12 +772,13 @@ _DE_FIELD_STREET: Final = (
 # number, the English way (number first, a unit before or after) or the German one.
 def _under_key(keys: str) -> str:
     """The look-behind of a value alone under a key of ``keys`` (a parsed JSON value: the
-    view's "key path\x1f: value") or an XML element named by one."""
-    return rf"(?:(?<=(?<![^\x1f]){keys}\x1f:[ ])|(?<=<{keys}>))"
+    view's "key path\x1f: value"; a JSON member as written, as a reply holds one) or an
+    XML element named by one."""
+    return rf'(?:(?<=(?<![^\x1f]){keys}\x1f:[ ])|(?<=<{keys}>)|(?<="{keys}"[ ]?:[ ]?"))'
 
 
-# (the value's or the element's end)
-_VALUE_END: Final = r"(?:(?!.)|(?=</))"
+# (the value's, the element's or the written JSON string's end)
+_VALUE_END: Final = r'(?:(?!.)|(?=</)|(?="))'
 _STREET_KEYS: Final = (
     r"(?i:street|strasse|street[_\-]?(?:address|line)|address[_\-]?line[_\-]?1|address1"
     r"|addr[_\-]?1|strasse[_\-]?(?:und[_\-]?)?(?:hausnr|hausnummer|nr)"

@@ -379,15 +379,45 @@ def test_words_classify_as_a_reader_reads_them() -> None:
     ],
 )
 def test_a_long_word_with_one_typo_names_its_kind(word: str, kind: str) -> None:
-    """One slip (a letter left out, two swapped) in a word of eight letters or more is
+    """One slip (a letter left out, two swapped) from a word of eight letters or more is
     read through; two slips, a short word, a letter changed or added (as often another
     real word) are not."""
     assert classify(word) == frozenset({kind}) or kind in (classify(word) or ())
     assert kind not in (classify(word[:2] + word[3] + word[2] + word[5:]) or ())  # two more
-    assert classify("pasport") is None  # seven letters: one slip from too many words
+    assert classify("pasport") == frozenset({"PASSPORT"})  # seven letters of "passport"
+    assert classify("steuern") is None  # ... but not its last one left out: a word
+    assert classify("pasprt") is None  # six letters: two slips
     assert classify("contract") == OTHER_KIND  # a word of its own, not "contact"
     for real in ("kennwert", "birthrate", "healthcare", "ausreise", "discovery"):
         assert classify(real) is None, real  # a letter changed or added: a word
+
+
+@pytest.mark.parametrize(
+    ("label", "kind"),
+    [
+        ("date of brith", "DATE_OF_BIRTH"),  # two swapped in one word of a phrase
+        ("date of bith", "DATE_OF_BIRTH"),  # a letter left out
+        ("socail security", "US_SSN"),
+        ("contat number", "PHONE"),
+    ],
+)
+def test_a_phrase_with_one_slipped_word_names_its_kind(label: str, kind: str) -> None:
+    """A known phrase with one slip in one of its words of five letters or more names
+    the phrase's kind; a word of the lexicon in its place, a short word or two slips
+    do not."""
+    assert kind in (classify(label) or ())
+    assert classify("contract number") is None  # "contract" is a word of its own
+    assert classify("direct lie") is None  # "line" is too short to read through
+    assert classify("dtae of brith") is None  # two words slipped
+    assert classify("date of brtih") is None  # two slips in one word
+
+
+def test_person_names_no_kind() -> None:
+    """ "person" says nothing of a value ("Contact person: 0151 …" is a phone), and it
+    is no inflection of "Perso", the identity card."""
+    assert classify("person") is None
+    found = DETECTOR.scan("Contact person: 0151 2345678")
+    assert [(s.label, s.start) for s in found] == [("PHONE", 16)]
 
 
 def test_a_long_line_of_values_stays_cheap() -> None:

@@ -504,6 +504,40 @@ MORE_ROWS: list[tuple[str, str, list[str]]] = [
     ("US_ADDRESS", "Douglas Leach\n1894 Spring Street\nAustin TX 78701\n",
      ["1894 Spring Street\nAustin TX 78701"]),
     ("US_ADDRESS", "we shipped 12 Boxes To NY 10001", []),
+    # a state code that is a word, without its comma, with a ZIP of that state only
+    ("US_ADDRESS", "Drop-off: 49 Orchard St, Columbus OH 43210\n",
+     ["49 Orchard St, Columbus OH 43210"]),
+    ("US_ADDRESS", 'addr="9 W Meadow Ln, Boise ID 83707" status=409',
+     ["9 W Meadow Ln, Boise ID 83707"]),
+    ("US_ADDRESS", "From:\n27 Sweeney Ln\nBoise ID 83702\nUSA", ["27 Sweeney Ln\nBoise ID 83702"]),
+    ("US_ADDRESS", "Ran 3 Main Rd Sync Job ID 12345 rows", []),  # 123 is no Idaho ZIP
+    ("US_ADDRESS", "49 Orchard St, Columbus OH 97210", []),  # an Oregon ZIP
+    ("US_ADDRESS", "49 Orchard St, Columbus, OH 97210", ["49 Orchard St, Columbus, OH 97210"]),
+    # a German flat, floor or entrance between the street and the PLZ
+    ("DE_ADDRESS", "wohnhaft Marie-Curie-Str. 107 b, Whg. 12, D-28195 Bremen, ausgewiesen",
+     ["Marie-Curie-Str. 107 b, Whg. 12, D-28195 Bremen"]),
+    ("DE_ADDRESS", 'adresse="Schulplatz 81a, 2. OG, 50667 Köln" code=422',
+     ["Schulplatz 81a, 2. OG, 50667 Köln"]),
+    ("DE_ADDRESS", "Anschrift: Friedrich-Ebert-Straße 21a, Aufgang B, 53111 Bonn",
+     ["Friedrich-Ebert-Straße 21a, Aufgang B, 53111 Bonn"]),
+    ("DE_ADDRESS", "Hauptstr. 5, Hinterhaus, 3. OG links, 10115 Berlin",
+     ["Hauptstr. 5, Hinterhaus, 3. OG links, 10115 Berlin"]),
+    ("DE_ADDRESS", "Hauptstr. 5, Whg. 12, Zimmer 4, 10115 Berlin", []),  # a third part
+    # New Zealand's and India's town lines after a form's label or an address's key
+    ("NZ_ADDRESS", "Town/postcode: Ponsonby, Auckland 1011\nTel",
+     ["Ponsonby, Auckland 1011"]),
+    ("NZ_ADDRESS", '{"address": {"line2": "Ponsonby, Auckland 1011"}}',
+     ["Ponsonby, Auckland 1011"]),
+    ("NZ_ADDRESS", '{"note": "Hello, World 2077"}', []),  # no address's key
+    ("NZ_ADDRESS", '{"town_line": "Ponsonby, Auckland 1011", "x": 1}',
+     ["Ponsonby, Auckland 1011"]),
+    ("STREET_FIELD", '{"street": "Alte Landstraße 33 b"}', ["Alte Landstraße 33 b"]),
+    ("NZ_ADDRESS", "Town/postcode: Ponsonby, Auckland 2019", []),  # a year
+    ("IN_ADDRESS", "Town/postcode: Andheri West, Mumbai 400058, Maharashtra\n",
+     ["Andheri West, Mumbai 400058, Maharashtra"]),
+    ("IN_ADDRESS", "Town/postcode: Andheri West, Mumbai 400058, Atlantis", []),
+    ("STREET_FIELD", "Address line 1: 7671 Albert Terrace Flat 4\nTown: x",
+     ["7671 Albert Terrace Flat 4"]),
     # India Post: lines, town, PIN, the state by name
     ("IN_ADDRESS", "Pickup: 85 Albert Cross Road, Indiranagar, Bengaluru 560038, Karnataka\n",
      ["85 Albert Cross Road, Indiranagar, Bengaluru 560038, Karnataka"]),
@@ -1014,9 +1048,12 @@ _NEAR_VALUES = [
     "78 Park Place, Hamilton East, Hamilton 3204", "6230 Randolph Road",
     "NEWCASTLE NSW 2300", "Ottawa ON K1S 6Y3", "Austin TX 78701", "Galway, H91 T3H3",
     "Alte Landstraße 33 b", "2 Bed Terrace, Monthly Rent 2024",
+    "9 W Meadow Ln, Boise ID 83707", "Schulplatz 81a, 2. OG links, 50667 Köln",
+    "Ponsonby, Auckland 1011", "Andheri West, Mumbai 400058, Maharashtra",
+    "7671 Albert Terrace Flat 4",
 ]  # fmt: skip
 _NEAR_BEFORE = ["", "Pickup: ", "Town/postcode: ", "Address line 1: ", "Straße: ", "x", "(",
-                '{"street": "', "wohnhaft ", "\n"]  # fmt: skip
+                '{"street": "', "wohnhaft ", "\n", '{"city": "']  # fmt: skip
 _NEAR_AFTER = ["", ".", ",", " (airport)", "\n", "x", " 2024", ", New Zealand", '"}', "7"]
 
 
