@@ -36,7 +36,7 @@ from stdnum.nl import bsn as nl_bsn
 from stdnum.pl import pesel as pl_pesel
 from stdnum.se import personnummer as se_pnr
 
-from pipelines.canon.fold import fold
+from pipelines.dates import MONTHS
 
 __all__ = [
     "MONTHS",
@@ -158,32 +158,6 @@ def is_icao_document(text: str) -> bool:
 
 # ---- dates ---------------------------------------------------------------------------
 
-MONTHS: Final = {
-    name: number
-    for number, names in enumerate(
-        (
-            ("january", "jan", "januar", "jänner", "jän"),
-            ("february", "feb", "februar", "febr"),
-            ("march", "mar", "märz", "mär", "maerz"),
-            (
-                "april",
-                "apr",
-            ),
-            ("may", "mai"),
-            ("june", "jun", "juni"),
-            ("july", "jul", "juli"),
-            ("august", "aug"),
-            ("september", "sep", "sept"),
-            ("october", "oct", "oktober", "okt"),
-            ("november", "nov"),
-            ("december", "dec", "dezember", "dez"),
-        ),
-        start=1,
-    )
-    for written in names
-    # as written and as the canonical view spells it ("märz" and "marz")
-    for name in (written, fold(written)[0])
-}
 _NUMERIC_DATE: Final = re.compile(r"([0-9]{1,4})[./\-]([0-9]{1,2})[./\-]([0-9]{2,4})")
 _WORD: Final = re.compile(r"[^\W\d_]+")
 _NUMBER: Final = re.compile(r"[0-9]+")

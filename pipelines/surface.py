@@ -7,7 +7,7 @@ keyed by :func:`~pipelines.canon.view.canonical_text`, so a value respelled with
 whitespace, invisible characters, dashes, confusable letters, full-width forms or
 escapes is the same value here as it is for the detectors and the vault.  "The same
 value" then means what the vault's per-label normalisation means, so each label is
-matched in one of four modes:
+matched in one of five modes:
 
 * ``text`` (names, e-mail addresses, any label without a special normalisation):
   equal after :func:`~pipelines.canon.fold_case` on the view, where every whitespace
@@ -23,7 +23,11 @@ matched in one of four modes:
 * ``alnum`` (``IBAN``): the same letters and digits, any case, any separators, the
   country code written together (``de89 3704…``, ``DE89-3704-…``);
 * ``exact`` (secrets: ``API_KEY``, ``JWT``, ``PRIVATE_KEY``): the very same view text,
-  case included.
+  case included;
+* ``date`` (``DATE_OF_BIRTH``): the same day however it is written
+  (:mod:`pipelines.dates`): ``Apr 27, 2007``, ``April 27, 2007``, ``27.04.2007`` and
+  ``2007-04-27`` are one birth date; a numeric date that may mean two days
+  (``09/04/2000``) matches either.
 
 The vault feeds each new surface form into its :class:`SurfaceIndex`, which scans views
 in C (:mod:`pipelines.surface_scan`): one ``str.find`` pass per key (a name's first
@@ -56,6 +60,7 @@ from typing import Final, final
 
 from pipelines.canon import fold_case as _caseless
 from pipelines.canon.view import canonical_text
+from pipelines.dates import DATE_RUN, readings
 from pipelines.placeholders import parse_placeholder
 from pipelines.surface_scan import (
     AUTOMATON_FROM,
@@ -72,6 +77,7 @@ from pipelines.textrules import is_cut
 __all__ = [
     "ALNUM",
     "CASE_SENSITIVE_LABELS",
+    "DATE",
     "DIGITS",
     "EXACT",
     "MODES",
@@ -85,7 +91,8 @@ TEXT: Final = "text"
 EXACT: Final = "exact"
 DIGITS: Final = "digits"
 ALNUM: Final = "alnum"
-MODES: Final = frozenset({TEXT, EXACT, DIGITS, ALNUM})
+DATE: Final = "date"
+MODES: Final = frozenset({TEXT, EXACT, DIGITS, ALNUM, DATE})
 
 # Labels whose other occurrences are matched exactly rather than case-insensitively:
 # secrets, whose normalisation in the vault is exact too.  Everything else is at least
@@ -125,7 +132,7 @@ class SurfaceIndex:
     are matched as ``text`` (the vault derives the table from its normalisers).
     """
 
-    __slots__ = ("_alnum", "_digits", "_exact", "_modes", "_text")
+    __slots__ = ("_alnum", "_dates", "_digits", "_exact", "_modes", "_text")
 
     def __init__(
         self,
@@ -141,6 +148,7 @@ class SurfaceIndex:
         self._exact = KeyScanner(automaton_from, flexible=False)
         self._digits = GroupScanner(upper=False)
         self._alnum = GroupScanner(upper=True)
+        self._dates: dict[tuple[int, int, int], list[Entry]] = {}
 
     @classmethod
     def of(
@@ -183,6 +191,12 @@ class SurfaceIndex:
             if compact:
                 self._alnum.add(compact, entry)
                 return
+        elif mode == DATE:
+            days = readings(canonical)
+            for day in days:
+                self._dates.setdefault(day, []).append(entry)
+            if days:
+                return
         # Names, e-mail addresses, and values of the other modes without a digit or
         # letter in them: case-insensitive text with flexible whitespace.
         key = " ".join(_caseless(canonical).split())
@@ -209,6 +223,8 @@ class SurfaceIndex:
             candidates += self._digits.find(text, text, blocked)
         if self._alnum.entries:
             candidates += self._alnum.find(text, folded, blocked)
+        if self._dates:
+            candidates += self._find_dates(text)
         if not candidates:
             return []
         # Leftmost first, then longest; a candidate that fails a check does not block a
@@ -229,6 +245,17 @@ class SurfaceIndex:
             entry = _pick(text[start:end], entries)
             found.append(Occurrence(start, end, entry[1], entry[2]))
             last_end = end
+        return found
+
+    def _find_dates(self, text: str) -> list[Candidate]:
+        """The dates of ``text`` that share a day with a known birth date's spelling."""
+        found: list[Candidate] = []
+        for run in DATE_RUN.finditer(text):
+            entries = [
+                entry for day in readings(run.group()) for entry in self._dates.get(day, ())
+            ]
+            if entries:
+                found.append((run.start(), run.end(), entries))
         return found
 
     @staticmethod

@@ -40,6 +40,7 @@ from types import MappingProxyType
 from typing import Final, Literal, Protocol, final
 
 from pipelines.canon.view import canonical_text
+from pipelines.dates import readings
 from pipelines.errors import SessionConflict, VaultFull
 from pipelines.placeholders import (
     LABEL_RE,
@@ -53,6 +54,7 @@ from pipelines.placeholders import (
 from pipelines.surface import (
     ALNUM,
     CASE_SENSITIVE_LABELS,
+    DATE,
     DIGITS,
     EXACT,
     TEXT,
@@ -122,8 +124,19 @@ def _exact(value: str) -> str:
     return value
 
 
+def _date(value: str) -> str:
+    """A birth date's day, ISO-written ("Apr 27, 2007" and "27.04.2007" are one value);
+    of a numeric date that may mean two days, the earlier; text that is no date as
+    text."""
+    days = readings(canonical_text(value))
+    if not days:
+        return normalize_text(value)
+    year, month, day = min(days)
+    return f"{year:04d}-{month:02d}-{day:02d}"
+
+
 _SURFACE_MODES: Final[Mapping[Callable[[str], str], str]] = MappingProxyType(
-    {_digits: DIGITS, _alnum_upper: ALNUM, _exact: EXACT}
+    {_digits: DIGITS, _alnum_upper: ALNUM, _exact: EXACT, _date: DATE}
 )
 
 
@@ -150,6 +163,7 @@ DEFAULT_NORMALIZERS: Final[Mapping[str, Callable[[str], str]]] = MappingProxyTyp
         "US_SSN": _digits,
         "DE_TAX_ID": _digits,
         "IBAN": _alnum_upper,
+        "DATE_OF_BIRTH": _date,
         "API_KEY": _exact,
         "JWT": _exact,
         "PRIVATE_KEY": _exact,

@@ -188,11 +188,12 @@ _EXPECTED_MODES = {
     "US_SSN": "digits",
     "DE_TAX_ID": "digits",
     "IBAN": "alnum",
+    "DATE_OF_BIRTH": "date",
 }
 
 
 def test_vault_modes_are_derived_from_its_default_normalisers() -> None:
-    """The vault's index uses exactly the historical modes; names and e-mails are text."""
+    """The vault's index uses exactly these modes; names and e-mails are text."""
     index = Vault().surface_index
     assert dict(index._modes) == _EXPECTED_MODES
     assert set(_EXPECTED_MODES) < set(DEFAULT_NORMALIZERS)
@@ -207,10 +208,19 @@ def test_vault_modes_are_derived_from_its_default_normalisers() -> None:
         ("API_KEY", "sk-AbCdEf123456", "SK-ABCDEF123456", False),
         ("API_KEY", "sk-AbCdEf123456", "use sk-AbCdEf123456 here", True),
         ("EMAIL", "Ann@X.org", "mail ann@x.ORG", True),
+        ("DATE_OF_BIRTH", "Apr 27, 2007", "yes, April 27, 2007 is right", True),
+        ("DATE_OF_BIRTH", "27.04.2007", "born 2007-04-27", True),
+        ("DATE_OF_BIRTH", "09/04/2000", "4 September 2000", True),  # either reading
+        ("DATE_OF_BIRTH", "09/04/2000", "9 April 2000", True),
+        ("DATE_OF_BIRTH", "13/12/1988", "on 12/13/1988", True),
+        ("DATE_OF_BIRTH", "13/12/1988", "on 14/12/1988", False),
+        ("DATE_OF_BIRTH", "13/12/1988", "version 13.12.19880", False),  # no date's edge
+        ("DATE_OF_BIRTH", "21/09/67", "21 September 1967", True),
+        ("DATE_OF_BIRTH", "08. Mrz. 1931", "geb. 8.3.1931", True),
     ],
 )
 def test_each_mode_still_behaves_as_before(label: str, value: str, text: str, found: bool) -> None:
-    """Digits, alnum, exact and text labels match as their normalisers merge."""
+    """Digits, alnum, exact, date and text labels match as their normalisers merge."""
     vault = Vault()
     vault.issue(label, value)
     assert bool(find_in(vault.surface_index, text)) is found
