@@ -109,6 +109,7 @@ _KIND_WORDS: Final[tuple[tuple[frozenset[str], tuple[str, ...]], ...]] = (
             "rentenversicherung", "rentenversicherungsnummer", "rvnr", "rv-nummer",
             "pensionsversicherung", "ahv", "ahv-nr", "avs", "e-card", "ecard",
             "national id", "national identity", "citizen id", "personal id",
+            "nationale id", "nationale id-nummer", "nationale identifikationsnummer",
             # a medical letter's patient identifier (a national health or insurance number)
             "patient identifier", "patient id",
             # the German identity card, colloquially ("Perso-Nr."): a card, no passport
@@ -154,7 +155,7 @@ _KIND_WORDS: Final[tuple[tuple[frozenset[str], tuple[str, ...]], ...]] = (
             "id card", "identity card", "identity document", "id document", "ausweis",
             "ausweise", "ausweisnummer", "personalausweis", "personalausweise",
             "personalausweisnummer", "id-karte", "identitatskarte", "identitatsnachweis",
-            "pa-nr", "pa nr", "ausweisdokument", "travel document", "document", "dokument",
+            "pa-nr", "pa nr", "ausweisdokument", "document", "dokument",
             "dokumentennummer", "document number", "document no",
         ),
     ),
@@ -162,6 +163,8 @@ _KIND_WORDS: Final[tuple[tuple[frozenset[str], tuple[str, ...]], ...]] = (
         _PASSPORT,
         (
             "passport", "passports", "reisepass", "reisepasse", "reisepasses", "pass-nr",
+            # (a travel document's number, on a visa's or an airline's form)
+            "travel document", "travel document no", "travel document number",
             "pass nr", "passnummer", "passnummern", "passnr", "passeport", "pasaporte",
             "passaporto",
             # the German noun after a determiner ("Mein Pass hat die Nummer …"); alone,

@@ -50,6 +50,7 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Final, final
 
+from detectors import id_validators as idv
 from detectors import validators as v
 from detectors.credential_fields import credential_fields
 from detectors.label_reading import (
@@ -146,6 +147,8 @@ _WRITTEN_AS: Final = (
     ("DE_TAX_ID", re.compile(r"[1-9][0-9]{10}|[1-9][0-9] [0-9]{3} [0-9]{3} [0-9]{3}")),
     ("US_ITIN", re.compile(r"[0-9]{3}-[0-9]{2}-[0-9]{4}|[0-9]{3} [0-9]{2} [0-9]{4}")),
 )
+# An SSN (or an ITIN) as the SSA writes it: three, two and four digits, hyphenated.
+_SSN_WRITTEN: Final = re.compile(r"[0-9]{3}-[0-9]{2}-[0-9]{4}")
 # Labels whose values stand in one cell of a table: an entry's span across a column gap
 # is two cells.
 _ONE_CELL: Final = frozenset(
@@ -272,7 +275,17 @@ class LabelReader:
                     )
                 ):
                     continue
-                if isinstance(verdict, frozenset) and span.label not in verdict:
+                if (
+                    isinstance(verdict, frozenset)
+                    and span.label not in verdict
+                    and not (
+                        # an SSN or ITIN as written under a word for any national
+                        # number stays one (see _type)
+                        span.label in ("US_SSN", "US_ITIN")
+                        and "NATIONAL_ID" in verdict
+                        and _SSN_WRITTEN.fullmatch(text, span.start, span.end)
+                    )
+                ):
                     value = text[span.start : span.end]
                     label = next(
                         (lab for lab, chk in self._checks if lab in verdict and chk(value)), None
@@ -448,6 +461,14 @@ class LabelReader:
                     and passport_serial(value)
                 ):
                     return "PASSPORT"
+                if label == "NATIONAL_ID" and _SSN_WRITTEN.fullmatch(value):
+                    # a national number in the SSN's own 3-2-4 groups under a word for
+                    # any national number ("national_id: 792-90-6726", "patient
+                    # identifier …") is an SSN, or an ITIN, where it passes its check
+                    if "US_SSN" in self._labels and v.is_us_ssn(value):
+                        return "US_SSN"
+                    if "US_ITIN" in self._labels and idv.is_us_itin(value):
+                        return "US_ITIN"
                 return label
         return None
 

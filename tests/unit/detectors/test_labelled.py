@@ -657,6 +657,22 @@ REVIEWED: list[tuple[str, list[tuple[str, str]]]] = [
      [("ADDRESS", "Flat 3"), ("ADDRESS", "12 Baker Street")]),
     ('name,address\nJane,"12 Main St, Springfield, IL 62704"',
      [("ADDRESS", "12 Main St, Springfield, IL 62704")]),
+    # an SSN or ITIN as written under a word for any national number; nine digits in
+    # threes are no SSN's grouping
+    ("national_id: 792-90-6726", [("US_SSN", "792-90-6726")]),
+    ("Re: Peggy Johnson, patient identifier 900-83-2197\n", [("US_ITIN", "900-83-2197")]),
+    ("your ID number on file please.\nCALLER: 154 051 742", [("NATIONAL_ID", "154 051 742")]),
+    ("Nationale ID-Nummer aus Australien: 351 303 502", [("NATIONAL_ID", "351 303 502")]),
+    ("SSN: 154 051 742", [("NATIONAL_ID", "154 051 742")]),  # (the word names SVNRs too)
+    ("national_id: 000-12-3456", [("NATIONAL_ID", "000-12-3456")]),  # no SSN: area 000
+    # a travel document's number is a passport's; the slips a form's writer makes
+    ("5. Travel document no.: WNV150967   Issued", [("PASSPORT", "WNV150967")]),
+    ("Proof of ID   Pasport no LN1201346", [("PASSPORT", "LN1201346")]),
+    ("Proof of ID   S.I.N. 552-617-029", [("NATIONAL_ID", "552-617-029")]),
+    ("they need my date of brith (25 February 1935) and", [("DATE_OF_BIRTH", "25 February 1935")]),
+    ("Zur Identifikation: Geburtsdat. 20.01.1996. Bitte", [("DATE_OF_BIRTH", "20.01.1996")]),
+    ("Tatverdächtige/r: Gregor Kummer, geb. 08. Mrz. 1931, Ausweis",
+     [("DATE_OF_BIRTH", "08. Mrz. 1931")]),
 ]
 
 
