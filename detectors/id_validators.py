@@ -62,6 +62,7 @@ __all__ = [
     "is_uk_nino",
     "is_us_address",
     "is_us_itin",
+    "is_us_town_line",
     "is_vat_id",
     "shannon_entropy",
 ]
@@ -318,6 +319,14 @@ def _zip_in_state(state: str, zip_code: str) -> bool:
     """The five-digit ``zip_code`` starts with one of ``state``'s prefixes."""
     prefix = int(zip_code[:3])
     return any(low <= prefix <= high for low, high in _ZIP_PREFIXES.get(state, ()))
+
+
+def is_us_town_line(text: str) -> bool:
+    """A US town line ending in a state code and a ZIP code that exist (as
+    :func:`is_us_address`); a form's label or a field of its own says it is one, so a
+    state code that is a word needs no ZIP of its state."""
+    found = _US_TAIL.search(text)
+    return found is not None and found.group(3) != "00000" and found.group(2) in US_STATES
 
 
 def is_us_address(text: str) -> bool:

@@ -55,6 +55,7 @@ __all__ = [
     "line_end",
     "passport_serial",
     "printed_card",
+    "ssn_grouping",
     "unwrapped_end",
     "within_lines",
 ]
@@ -569,11 +570,12 @@ def _is_secret(value: str) -> bool:
 
 
 # Nine digits grouped as an SSN or an ITIN is written (3-2-4) or not grouped: "154 051
-# 742" in threes is a Canadian SIN's or an Australian TFN's grouping, no SSN.
+# 742" in threes is a Canadian SIN's or an Australian TFN's grouping.
 _SSN_GROUPS: Final = re.compile(r"[0-9]{9}|[0-9]{3}([ \-]?)[0-9]{2}\1[0-9]{4}")
 
 
-def _ssn_grouping(value: str) -> bool:
+def ssn_grouping(value: str) -> bool:
+    """``value`` is grouped as an SSN or an ITIN is written, or not grouped."""
     return _SSN_GROUPS.fullmatch(value) is not None
 
 
@@ -581,8 +583,8 @@ def checks(phone: v.Validator) -> dict[str, v.Validator]:
     """The check of each label, ``phone`` for phone numbers after a phone word."""
     return {
         "CREDIT_CARD": v.is_card_after_keyword,
-        "US_ITIN": lambda value: _ssn_grouping(value) and idv.is_us_itin(value),
-        "US_SSN": lambda value: _ssn_grouping(value) and v.is_us_ssn(value),
+        "US_ITIN": idv.is_us_itin,
+        "US_SSN": v.is_us_ssn,
         "DE_TAX_ID": v.is_de_tax_id,
         "VAT_ID": _is_vat,
         "BIC": idv.is_bic,

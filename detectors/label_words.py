@@ -110,6 +110,8 @@ _KIND_WORDS: Final[tuple[tuple[frozenset[str], tuple[str, ...]], ...]] = (
             "pensionsversicherung", "ahv", "ahv-nr", "avs", "e-card", "ecard",
             "national id", "national identity", "citizen id", "personal id",
             "nationale id", "nationale id-nummer", "nationale identifikationsnummer",
+            # (a Nordic personal number, in English and German: "personnummer")
+            "person no", "person nr", "person number", "person-nr",
             # a medical letter's patient identifier (a national health or insurance number)
             "patient identifier", "patient id",
             # the German identity card, colloquially ("Perso-Nr."): a card, no passport
@@ -155,7 +157,7 @@ _KIND_WORDS: Final[tuple[tuple[frozenset[str], tuple[str, ...]], ...]] = (
             "id card", "identity card", "identity document", "id document", "ausweis",
             "ausweise", "ausweisnummer", "personalausweis", "personalausweise",
             "personalausweisnummer", "id-karte", "identitatskarte", "identitatsnachweis",
-            "pa-nr", "pa nr", "ausweisdokument", "document", "dokument",
+            "pa-nr", "pa nr", "ausweisdokument", "travel document", "document", "dokument",
             "dokumentennummer", "document number", "document no",
         ),
     ),
@@ -163,8 +165,6 @@ _KIND_WORDS: Final[tuple[tuple[frozenset[str], tuple[str, ...]], ...]] = (
         _PASSPORT,
         (
             "passport", "passports", "reisepass", "reisepasse", "reisepasses", "pass-nr",
-            # (a travel document's number, on a visa's or an airline's form)
-            "travel document", "travel document no", "travel document number",
             "pass nr", "passnummer", "passnummern", "passnr", "passeport", "pasaporte",
             "passaporto",
             # the German noun after a determiner ("Mein Pass hat die Nummer …"); alone,
@@ -491,9 +491,10 @@ def _phrase_slots() -> Mapping[str, tuple[tuple[str, frozenset[str]], ...]]:
 
 
 def _misspelt_phrase(key: str) -> frozenset[str] | None:
-    """The kind a phrase names when it is a known phrase with one word slipped
-    (:func:`_slip`): a word of :data:`_PHRASE_TYPO_MIN` letters or more that is no
-    word of the lexicon itself ("contract number" is no slip of "contact number")."""
+    """The kind a phrase names when it is a known phrase with two neighbouring letters
+    of one word swapped (``date of brith``): a word of :data:`_PHRASE_TYPO_MIN` letters
+    or more that is no word of the lexicon itself.  A letter left out is not read in a
+    phrase: it makes real words too often ("patent ID", "persona ID", "debt card")."""
     words = key.split(" ")
     slots = _phrase_slots()
     named: set[frozenset[str]] = set()
@@ -504,6 +505,6 @@ def _misspelt_phrase(key: str) -> frozenset[str] | None:
             continue
         open_key = " ".join([*words[:at], "*", *words[at + 1 :]])
         for meant, kinds in slots.get(open_key, ()):
-            if _slip(typed, meant):
+            if len(typed) == len(meant) and _slip(typed, meant):
                 named.add(kinds)
     return named.pop() if len(named) == 1 else None

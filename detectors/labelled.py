@@ -77,6 +77,7 @@ from detectors.label_values import (
     inside_break,
     passport_serial,
     printed_card,
+    ssn_grouping,
     unwrapped_end,
     within_lines,
 )
@@ -125,7 +126,7 @@ _SECRET_WORDS: Final = re.compile(
 _BORN_MARK_SOURCE: Final = r"\([ ]?\*[ ]?"
 _BIRTH_WORDS: Final = re.compile(
     # (and "birth" with a letter left out or two swapped: the reader reads such slips)
-    rf"born|b(?:irth|rith|itrh|irht|ith|rth|irh)|geb|bday|d[\W_]{{0,2}}o[\W_]{{0,2}}b"
+    rf"born|b(?:irth|rith|itrh|irht|ith|rth|irh|irt)|irth|geb|bday|d[\W_]{{0,2}}o[\W_]{{0,2}}b"
     rf"|{_BORN_MARK_SOURCE}(?=[0-9])"
 )
 _BORN_MARK: Final = re.compile(_BORN_MARK_SOURCE + r"\Z")
@@ -149,6 +150,9 @@ _WRITTEN_AS: Final = (
 )
 # An SSN (or an ITIN) as the SSA writes it: three, two and four digits, hyphenated.
 _SSN_WRITTEN: Final = re.compile(r"[0-9]{3}-[0-9]{2}-[0-9]{4}")
+_SSN_KINDS: Final = frozenset({"US_SSN", "US_ITIN"})
+# A passport number as most countries write it: one to three letters, then digits.
+_LETTERS_THEN_DIGITS: Final = re.compile(r"[A-Z]{1,3}[0-9]{6,8}")
 # Labels whose values stand in one cell of a table: an entry's span across a column gap
 # is two cells.
 _ONE_CELL: Final = frozenset(
@@ -210,7 +214,12 @@ class LabelReader:
         labels = self._labels
         if "API_KEY" in labels:  # (credential_fields has its own gate: URLs, logins, -u)
             spans = self._credentials(page, lowered, spans, name)
-        secrets = [hit.end() for hit in _SECRET_WORDS.finditer(lowered)]
+        # (a word glued to "@" is an address's local part, no label: "pw@000.aa-x")
+        secrets = [
+            hit.end()
+            for hit in _SECRET_WORDS.finditer(lowered)
+            if not lowered.startswith("@", hit.end())
+        ]
         births = [hit.end() for hit in _BIRTH_WORDS.finditer(lowered)]
         found = self._candidates(page, spans, labels, secrets, births, check)
         if not found:
@@ -436,6 +445,13 @@ class LabelReader:
             return None
         for label, validate in self._checks:
             if label in verdict and label in shapes and validate(value):
+                if (
+                    label in _SSN_KINDS
+                    and "NATIONAL_ID" in verdict
+                    and "NATIONAL_ID" in shapes
+                    and not ssn_grouping(value)
+                ):
+                    continue  # nine digits in threes: another country's number
                 if label in _BOUND and not shapes <= _BOUND:
                     # read as far as the value's other shapes allow: a token or a date
                     # is one of these only by a label bound to it
@@ -458,7 +474,16 @@ class LabelReader:
                     label == "NATIONAL_ID"
                     and "PASSPORT" in verdict
                     and "PASSPORT" in self._labels
-                    and passport_serial(value)
+                    and (
+                        passport_serial(value)
+                        # under a word for either document ("Travel document no.:"),
+                        # letters then digits that pass no national check (nor fit a
+                        # German identity card's serial): a passport's
+                        or (
+                            _LETTERS_THEN_DIGITS.fullmatch(value) is not None
+                            and not checked_national_id(value)
+                        )
+                    )
                 ):
                     return "PASSPORT"
                 if label == "NATIONAL_ID" and _SSN_WRITTEN.fullmatch(value):

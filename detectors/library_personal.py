@@ -487,7 +487,7 @@ _DE_HOUSE: Final = (
 _DE_BUILDING: Final = (
     r"(?:Postfach(?:[ ][0-9]{1,6})?|Hinterhaus|Vorderhaus|Gartenhaus|Seitenfl[uü]gel"
     r"|Hinterhof|R[uü]ckgeb[aä]ude"
-    r"|(?:Whg\.|Wohnung|App\.|Apt\.|Appartement|Aufgang|Eingang|Haus|Block)[ ]?"
+    r"|(?:Whg\.?|Wohnung|App\.|Apt\.|Appartement|Aufgang|Eingang|Haus|Block)[ ]?"
     r"[0-9]{1,4}[a-zA-Z]?(?![\w\-])|(?:Aufgang|Eingang|Haus|Block)[ ][A-Z](?![\w\-])"
     r"|(?:[0-9]{1,2}\.[ ]?(?:OG|Obergeschoss|Etage|Stock)|EG|DG|UG|Erdgeschoss"
     r"|Dachgeschoss|Souterrain|Hochparterre)(?:[ ](?:links|rechts|Mitte|li\.|re\.))?)"
@@ -627,11 +627,19 @@ _TOWN_LABEL: Final = (
 )
 # A parsed field (a JSON or YAML value's view, "key\x1fpath\x1f: value") under a key
 # path naming an address or one of its lines ('"address": {"line2": …}').
-_ADDRESS_KEYS: Final = r"(?i:addr|address|anschrift|adresse|town|city|suburb|locality)"
+# (a key ending in one of these words, after a word's start: "home_address", "city",
+# "town_line" and "address" + "line2" below it, not "capacity", "ip_address" or
+# "address_book")
+_ADDRESS_WORD: Final = (
+    r"(?<![A-Za-z])(?<!ip[_\- ])(?<!mac[_\- ])(?<!mail[_\- ])"
+    r"(?i:addr|address|anschrift|adresse|town|city|suburb|locality)"
+    r"(?:[_\- ]?(?i:line|zeile)?[_\- ]?[0-9]?)"
+)
+_LINE_KEY: Final = r"(?i:line|zeile|town|city|suburb|locality|ort)(?:[_\- ]?[0-9])?"
 _ADDRESS_KEY_FIELD: Final = (
-    rf"(?:(?<={_ADDRESS_KEYS}[^\n\x1f]{{0,20}}(?:\x1f[^\n\x1f]{{0,30}}){{0,2}}\x1f:[ ])"
+    rf"(?:(?<={_ADDRESS_WORD}(?:\x1f{_LINE_KEY})?\x1f:[ ])"
     # (a JSON member as written, as a reply holds one: its own key only)
-    rf'|(?<="[\w\-]{{0,20}}{_ADDRESS_KEYS}[\w\-]{{0,20}}"[ ]?:[ ]?"))'
+    rf'|(?<="(?:[\w\-]{{0,20}}[_\-])?{_ADDRESS_WORD}"[ ]?:[ ]?"))'
 )
 # An Irish address: the street line(s), localities ("Dublin 6", "Co. Dublin") and the
 # Eircode: a routing key (a letter and two digits, or D6W) and a unique identifier of
@@ -752,7 +760,7 @@ _UK_ADDRESS: Final = (
 # word (USPS Publication 28's and the British ones, without those that are ordinary
 # words: "'3 Day Pass'", "'10 Points'").
 # A unit opening a street line ("Flat 05t", "Apt. 5") and one after it ("Apt. 238").
-_UNIT_WORD: Final = r"(?:Flat|Apt\.?|Apartment|Suite|Unit|Studio)"
+_UNIT_WORD: Final = r"(?:Flat|Apt\.?|Apartment|Suite|Unit|Studio|Level)"
 _UNIT_AFTER: Final = (
     r"(?:,?[ ](?:Apt\.?|Apartment|Flat|Studio|Suite|Ste\.?|Unit|Fl\.?|Floor|\#)[ ]?"
     r"[0-9A-Z][0-9A-Za-z\-]{0,5})?"
@@ -1349,7 +1357,7 @@ PERSONAL_ENTRIES: Final[tuple[EntityPattern, ...]] = (
         name="US_TOWN_LINE",
         label="ADDRESS",
         pattern=_US_TOWN_LINE,
-        validator=idv.is_us_address,
+        validator=idv.is_us_town_line,
         score=0.75,
         description="A US address's town line alone in a quoted field: city, state code, ZIP",
         max_length=145,

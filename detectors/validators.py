@@ -600,6 +600,7 @@ VALIDATORS: Final[Mapping[str, Validator]] = MappingProxyType(
         "at_ch_address": idv.is_at_ch_address,
         "de_at_ch_town_line": idv.is_de_at_ch_town_line,
         "us_address": idv.is_us_address,
+        "us_town_line": idv.is_us_town_line,
         "high_entropy": idv.is_high_entropy,
         "random_letters": idv.is_random_letters,
         "not_fill_in": idv.is_not_fill_in,

@@ -15,6 +15,7 @@ in ``fail_open``, in which case ``on_skip`` is told and its spans are left out.
 from __future__ import annotations
 
 import asyncio
+import bisect
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -196,10 +197,15 @@ class Chain:
         repeats_index = vault.surface_index
         found_repeats: list[list[Finding]] = [[] for _ in originals]
         if len(vault):
+            taken = [
+                _Intervals(sorted([(f.start, f.end) for f in found] + present))
+                for found, present in zip(detected, literals, strict=True)
+            ]
             for view in views:
                 index = view.index
-                taken = [(f.start, f.end) for f in detected[index]] + literals[index]
-                blocked = _clip_sorted(view, sorted(taken))
+                # (only the intervals that reach into the view: a document of many
+                # value views is not clipped against all its findings once per view)
+                blocked = _clip_sorted(view, taken[index].within(view.low, view.high))
                 for occurrence in repeats_index.find(view.content, blocked):
                     start, end = view.content_to_input(occurrence.start, occurrence.end)
                     found_repeats[index].append(
@@ -433,6 +439,24 @@ def _around(
         if low < high:
             trimmed.append((low, high))
     return trimmed
+
+
+@final
+class _Intervals:
+    """Sorted intervals, asked for those that reach into a range."""
+
+    __slots__ = ("_intervals", "_longest", "_starts")
+
+    def __init__(self, intervals: list[tuple[int, int]]) -> None:
+        self._intervals = intervals
+        self._starts = [start for start, _ in intervals]
+        self._longest = max((end - start for start, end in intervals), default=0)
+
+    def within(self, low: int, high: int) -> list[tuple[int, int]]:
+        """The intervals (in order) that may overlap ``[low, high)``: every one that does."""
+        first = bisect.bisect_left(self._starts, low - self._longest)
+        last = bisect.bisect_left(self._starts, high)
+        return self._intervals[first:last]
 
 
 def _clip_sorted(view: View, intervals: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:

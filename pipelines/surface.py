@@ -27,7 +27,8 @@ matched in one of five modes:
 * ``date`` (``DATE_OF_BIRTH``): the same day however it is written
   (:mod:`pipelines.dates`): ``Apr 27, 2007``, ``April 27, 2007``, ``27.04.2007`` and
   ``2007-04-27`` are one birth date; a numeric date that may mean two days
-  (``09/04/2000``) matches either.
+  (``09/04/2000``) matches only a spelling with the same two readings
+  (``09-04-2000``), and the value's own spelling matches as text too.
 
 The vault feeds each new surface form into its :class:`SurfaceIndex`, which scans views
 in C (:mod:`pipelines.surface_scan`): one ``str.find`` pass per key (a name's first
@@ -148,7 +149,7 @@ class SurfaceIndex:
         self._exact = KeyScanner(automaton_from, flexible=False)
         self._digits = GroupScanner(upper=False)
         self._alnum = GroupScanner(upper=True)
-        self._dates: dict[tuple[int, int, int], list[Entry]] = {}
+        self._dates: dict[tuple[tuple[int, int, int], ...], list[Entry]] = {}
 
     @classmethod
     def of(
@@ -193,10 +194,9 @@ class SurfaceIndex:
                 return
         elif mode == DATE:
             days = readings(canonical)
-            for day in days:
-                self._dates.setdefault(day, []).append(entry)
             if days:
-                return
+                self._dates.setdefault(days, []).append(entry)
+            # (and as text below: a spelling the date search does not read stays found)
         # Names, e-mail addresses, and values of the other modes without a digit or
         # letter in them: case-insensitive text with flexible whitespace.
         key = " ".join(_caseless(canonical).split())
@@ -251,9 +251,7 @@ class SurfaceIndex:
         """The dates of ``text`` that share a day with a known birth date's spelling."""
         found: list[Candidate] = []
         for run in DATE_RUN.finditer(text):
-            entries = [
-                entry for day in readings(run.group()) for entry in self._dates.get(day, ())
-            ]
+            entries = self._dates.get(readings(run.group()))
             if entries:
                 found.append((run.start(), run.end(), entries))
         return found

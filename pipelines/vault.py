@@ -125,14 +125,13 @@ def _exact(value: str) -> str:
 
 
 def _date(value: str) -> str:
-    """A birth date's day, ISO-written ("Apr 27, 2007" and "27.04.2007" are one value);
-    of a numeric date that may mean two days, the earlier; text that is no date as
-    text."""
+    """A birth date by the days it may mean, ISO-written ("Apr 27, 2007" and
+    "27.04.2007" are one value, "2007-04-27"; "03/04/1990" is "1990-04-03|1990-03-04",
+    another value than "04/03/1990"); text that is no date as text."""
     days = readings(canonical_text(value))
     if not days:
         return normalize_text(value)
-    year, month, day = min(days)
-    return f"{year:04d}-{month:02d}-{day:02d}"
+    return "|".join(f"{year:04d}-{month:02d}-{day:02d}" for year, month, day in days)
 
 
 _SURFACE_MODES: Final[Mapping[Callable[[str], str], str]] = MappingProxyType(

@@ -118,10 +118,13 @@ def scan_views(scan: Callable[[str], list[Span]], text: str) -> list[Span]:
     What the chain does for a detector that reads views (pipelines.canon.view), for
     testing one detector's synchronous ``scan`` on raw input.
     """
-    found: list[Span] = []
+    found: dict[tuple[int, int, str], Span] = {}
     for view in build_views([text]):
         for span in scan(view.text):
             mapped = view.input_span(span.start, span.end)
             if mapped is not None:
-                found.append(Span(mapped[0], mapped[1], span.label, span.score, span.detector))
-    return sorted(found, key=lambda span: span.start)
+                # (one value found in two views, the text's and an export cell's, is
+                # one span, as the chain's resolution makes it)
+                key = (mapped[0], mapped[1], span.label)
+                found.setdefault(key, Span(*key, span.score, span.detector))
+    return sorted(found.values(), key=lambda span: span.start)

@@ -33,6 +33,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Final, final
 
+from pipelines.canon.csvtext import export_cells
 from pipelines.canon.decode import base64_runs, decode_inline
 from pipelines.canon.fold import fold, fold_text
 from pipelines.canon.jsontext import JsonToken, decode_string, json_tokens
@@ -497,6 +498,20 @@ def _add(
                 scalar_low,
                 scalar_high,
                 context_prefix(path),
+                quote=False,
+            )
+        # an export's cells of words and numbers, each under its column's name (a
+        # street line is read by its key, as a JSON document's)
+        for cell in export_cells(source):
+            cell_low, cell_high = outer.to_raw(cell.start, cell.end)
+            _add_text(
+                views,
+                index,
+                source[cell.start : cell.end],
+                compose(_shift(cell.start), outer),
+                cell_low,
+                cell_high,
+                context_prefix((*context, cell.column)),
                 quote=False,
             )
     for start, end, text in base64_runs(source):

@@ -93,7 +93,9 @@ _FILLER = st.text(
     max_size=6,
 )
 _TOKENS = st.one_of(st.sampled_from(_NAMES + _EMAILS + _LITERALS), _FILLER)
-_TEXTS = st.lists(st.lists(_TOKENS, max_size=12).map("".join), min_size=1, max_size=4)
+# (tokens apart: glued, "a@x.org" + "Bob" is a new address, "a@x.orgBob", whose later
+# "a@x.orgbob" is its case variant; the loose texts below cover gluing)
+_TEXTS = st.lists(st.lists(_TOKENS, max_size=12).map(" ".join), min_size=1, max_size=4)
 # Filler with letters and case variants of the values: repeats are matched without case.
 _LOOSE_TEXTS = st.lists(
     st.lists(

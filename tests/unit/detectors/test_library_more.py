@@ -529,6 +529,11 @@ MORE_ROWS: list[tuple[str, str, list[str]]] = [
     ("NZ_ADDRESS", '{"address": {"line2": "Ponsonby, Auckland 1011"}}',
      ["Ponsonby, Auckland 1011"]),
     ("NZ_ADDRESS", '{"note": "Hello, World 2077"}', []),  # no address's key
+    ("NZ_ADDRESS", '{"capacity": "Hall A, Room 2500"}', []),  # "city" inside a word
+    ("NZ_ADDRESS", '{"ip_address": "Gateway, Main 8080"}', []),
+    ("NZ_ADDRESS", '{"address_book": {"count": "Total, Active 3120"}}', []),
+    ("US_TOWN_LINE", '"Boise ID 12345"', ["Boise ID 12345"]),  # the field says it
+    ("DE_ADDRESS", "Hauptstr. 5, Whg 12, 10115 Berlin", ["Hauptstr. 5, Whg 12, 10115 Berlin"]),
     ("NZ_ADDRESS", '{"town_line": "Ponsonby, Auckland 1011", "x": 1}',
      ["Ponsonby, Auckland 1011"]),
     ("STREET_FIELD", '{"street": "Alte Landstraße 33 b"}', ["Alte Landstraße 33 b"]),
