@@ -468,8 +468,8 @@ def _misspelt(word: str) -> frozenset[str] | None:
     return named.pop()
 
 
-# The shortest word of a known phrase read through a slip ("brith" for "birth"; "lie"
-# for "line" would make "direct lie" a phone's label).
+# The shortest word of a known phrase read through a slip ("brith" for "birth"; in a
+# shorter one two letters swapped make another word too often).
 _PHRASE_TYPO_MIN: Final = 5
 
 
@@ -499,7 +499,7 @@ def _misspelt_phrase(key: str) -> frozenset[str] | None:
     slots = _phrase_slots()
     named: set[frozenset[str]] = set()
     for at, typed in enumerate(words):
-        if len(typed) < _PHRASE_TYPO_MIN - 1 or typed in KINDS or typed in OTHER:
+        if len(typed) < _PHRASE_TYPO_MIN or typed in KINDS or typed in OTHER:
             continue
         if typed in NEUTRAL:
             continue
