@@ -443,20 +443,27 @@ def _around(
 
 @final
 class _Intervals:
-    """Sorted intervals, asked for those that reach into a range."""
+    """Sorted intervals, asked for those that reach into a range: the short ones by
+    their starts, the few long ones (a private key's block) each time."""
 
-    __slots__ = ("_intervals", "_longest", "_starts")
+    __slots__ = ("_long", "_longest", "_short", "_starts")
+
+    _SHORT: Final = 512
 
     def __init__(self, intervals: list[tuple[int, int]]) -> None:
-        self._intervals = intervals
-        self._starts = [start for start, _ in intervals]
-        self._longest = max((end - start for start, end in intervals), default=0)
+        self._short = [iv for iv in intervals if iv[1] - iv[0] <= self._SHORT]
+        self._long = [iv for iv in intervals if iv[1] - iv[0] > self._SHORT]
+        self._starts = [start for start, _ in self._short]
+        self._longest = max((end - start for start, end in self._short), default=0)
 
     def within(self, low: int, high: int) -> list[tuple[int, int]]:
-        """The intervals (in order) that may overlap ``[low, high)``: every one that does."""
+        """The intervals, sorted, that may overlap ``[low, high)``: every one that does."""
         first = bisect.bisect_left(self._starts, low - self._longest)
         last = bisect.bisect_left(self._starts, high)
-        return self._intervals[first:last]
+        found = self._short[first:last]
+        if self._long:
+            found = sorted(found + [iv for iv in self._long if iv[0] < high and low < iv[1]])
+        return found
 
 
 def _clip_sorted(view: View, intervals: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:

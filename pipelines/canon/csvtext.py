@@ -9,11 +9,16 @@ and numbers together (``91576 Monroe Ramp``, a code) with their column's name, t
 read as texts of their own under that name, as a JSON value is under its key path
 (:mod:`pipelines.canon.view`).  The text itself is read as a whole as well.
 
-An export is a header of three or more column names (letters, digits, ``_ -./#``, a
-letter first, no cell empty) and at least one row right after it with as many cells on
+An export is a header of three or more column names (letters of any script, digits,
+``_ -./#()&'``, a letter first, no cell empty; a byte-order mark before it and line ends
+of ``\r\n`` are read past) and at least one row right after it with as many cells on
 the same delimiter; cells may be quoted with ``"`` (a quoted delimiter is the cell's
 own, a doubled quote one quote).  A row that does not split into as many cells (a
 quoted cell over two lines, a sentence) ends the export.
+
+At most :data:`MAX_CELLS` cells of a text are listed (each becomes a view the detectors
+read, and a request's detectors have a time limit): the rows past them are read as the
+text's lines only, as every row was before exports were read by column.
 """
 
 from __future__ import annotations
@@ -22,13 +27,13 @@ import re
 from dataclasses import dataclass
 from typing import Final, final
 
-__all__ = ["ExportCell", "export_cells"]
+__all__ = ["MAX_CELLS", "ExportCell", "export_cells"]
 
 _DELIMITERS: Final = (",", ";", "\t", "|")
-_COLUMN: Final = re.compile(r"[ ]*[A-Za-z][A-Za-z0-9_ \-./#]{0,39}[ ]*")
+_COLUMN: Final = re.compile(r"[ ]*[^\W\d_](?:[\w \-./#()&']{0,39})[ ]*")
 _MIN_COLUMNS: Final = 3
 _MAX_CHARS: Final = 1_000_000
-_MAX_CELLS: Final = 20_000  # cells listed per text at most (each becomes a view)
+MAX_CELLS: Final = 1_000
 # A cell worth its own view: a word and a number in it, apart ("91576 Monroe Ramp").
 _WORDS_AND_NUMBER: Final = re.compile(r"(?=.*[0-9])(?=.*[^\W\d_]{2})(?=.*[ ]).", re.DOTALL)
 
@@ -89,11 +94,13 @@ def export_cells(text: str) -> list[ExportCell]:
     lines: list[tuple[int, str]] = []
     offset = 0
     for line in text.split("\n"):
-        lines.append((offset, line))
+        # (a line's "\r" and a leading byte-order mark are no cell's characters)
+        skip = 1 if offset == 0 and line.startswith("\ufeff") else 0
+        lines.append((offset + skip, line[skip:].removesuffix("\r")))
         offset += len(line) + 1
     found: list[ExportCell] = []
     row = 0
-    while row < len(lines) - 1 and len(found) < _MAX_CELLS:
+    while row < len(lines) - 1 and len(found) < MAX_CELLS:
         start, line = lines[row]
         header = _header(line, start)
         if header is None:
@@ -107,7 +114,7 @@ def export_cells(text: str) -> list[ExportCell]:
             if cells is None or len(cells) != len(names):
                 break
             for (low, high), name in zip(cells, names, strict=True):
-                if _WORDS_AND_NUMBER.match(text, low, high) and len(found) < _MAX_CELLS:
+                if _WORDS_AND_NUMBER.match(text, low, high) and len(found) < MAX_CELLS:
                     found.append(ExportCell(low, high, name))
             row += 1
     return found

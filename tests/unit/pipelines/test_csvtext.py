@@ -8,7 +8,7 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pipelines.canon.csvtext import export_cells
+from pipelines.canon.csvtext import MAX_CELLS, export_cells
 from pipelines.canon.view import build_views
 
 _NAMES = st.sampled_from(["id", "full_name", "street", "Post Code", "city", "phone_no", "notes"])
@@ -67,3 +67,22 @@ def test_no_export_without_a_header_of_names() -> None:
     assert export_cells("a, b, 12 Main Street\n1, 2, 12 Main Street") == []  # a sentence
     assert export_cells("2021,2022,2023\n12 Main St,3 Elm Rd,4 Oak Ln") == []  # numbers
     assert export_cells("name,street,zip\nAnn,\"12 Main St\n,3") == []  # a quote left open
+
+
+def test_crlf_a_byte_order_mark_and_names_in_any_script_are_read() -> None:
+    for text in (
+        'id,name,street\r\n1,Jane,"91576 Monroe Ramp"\r\n',
+        "\ufeffid,name,street\n1,Jane,91576 Monroe Ramp\n",
+        "id,name,street,phone (mobile)\n1,Jane,91576 Monroe Ramp,555\n",
+    ):
+        [cell] = export_cells(text)
+        assert (text[cell.start : cell.end], cell.column) == ("91576 Monroe Ramp", "street")
+    [cell] = export_cells("id,kind,Straße\n1,task,Alte Landstraße 33\n")
+    assert cell.column == "Straße"
+
+
+def test_cells_past_the_cap_are_left_to_the_text() -> None:
+    """Each listed cell becomes a view the detectors read within the request's time
+    limit: at most MAX_CELLS of them."""
+    rows = "\n".join(f"{i},Name,{i} Main Road" for i in range(MAX_CELLS + 50))
+    assert len(export_cells("id,name,street\n" + rows)) == MAX_CELLS
