@@ -627,11 +627,12 @@ _TOWN_LABEL: Final = (
 )
 # A parsed field (a JSON or YAML value's view, "key\x1fpath\x1f: value") under a key
 # path naming an address or one of its lines ('"address": {"line2": …}').
-# (a key ending in one of these words, after a word's start: "home_address", "city",
-# "town_line" and "address" + "line2" below it, not "capacity", "ip_address" or
-# "address_book")
+# (a key ending in one of these words, after a word's start: "home_address",
+# "homeAddress", "city", "town_line" and "address" + "line2" below it, not "capacity",
+# "ip_address", "ipAddress" or "address_book")
 _ADDRESS_WORD: Final = (
-    r"(?<![A-Za-z])(?<!ip[_\- ])(?<!mac[_\- ])(?<!mail[_\- ])"
+    r"(?:(?<![A-Za-z])|(?<=[a-z])(?=[A-Z]))(?<!ip[_\- ])(?<!ip)(?<!mac[_\- ])(?<!mac)"
+    r"(?<!mail[_\- ])(?<!mail)"
     r"(?i:addr|address|anschrift|adresse|town|city|suburb|locality)"
     r"(?:[_\- ]?(?i:line|zeile)?[_\- ]?[0-9]?)"
 )

@@ -532,6 +532,8 @@ MORE_ROWS: list[tuple[str, str, list[str]]] = [
     ("NZ_ADDRESS", '{"capacity": "Hall A, Room 2500"}', []),  # "city" inside a word
     ("NZ_ADDRESS", '{"ip_address": "Gateway, Main 8080"}', []),
     ("NZ_ADDRESS", '{"address_book": {"count": "Total, Active 3120"}}', []),
+    ("NZ_ADDRESS", '{"homeAddress": "Ponsonby, Auckland 1011"}', ["Ponsonby, Auckland 1011"]),
+    ("NZ_ADDRESS", '{"ipAddress": "Gateway, Main 8080"}', []),
     ("US_TOWN_LINE", '"Boise ID 12345"', ["Boise ID 12345"]),  # the field says it
     ("DE_ADDRESS", "Hauptstr. 5, Whg 12, 10115 Berlin", ["Hauptstr. 5, Whg 12, 10115 Berlin"]),
     ("NZ_ADDRESS", '{"town_line": "Ponsonby, Auckland 1011", "x": 1}',
