@@ -485,35 +485,15 @@ def _add(
         scalars = yaml_scalars(source) or []
         typed = _kinds_of_yaml(source, scalars)
         for scalar in scalars:
-            scalar_low, scalar_high = outer.to_raw(scalar.start, scalar.end)
             path = context + scalar.path
             names = typed.get(scalar.container)
             if names and scalar.end - scalar.start <= _TYPED_VALUE_CHARS and _is_value_key(path):
                 path = (*path[:-1], *names, path[-1])
-            _add_text(
-                views,
-                index,
-                source[scalar.start : scalar.end],
-                compose(_shift(scalar.start), outer),
-                scalar_low,
-                scalar_high,
-                context_prefix(path),
-                quote=False,
-            )
+            _add_part(views, index, source, outer, scalar.start, scalar.end, path)
         # an export's cells of words and numbers, each under its column's name (a
         # street line is read by its key, as a JSON document's)
         for cell in export_cells(source):
-            cell_low, cell_high = outer.to_raw(cell.start, cell.end)
-            _add_text(
-                views,
-                index,
-                source[cell.start : cell.end],
-                compose(_shift(cell.start), outer),
-                cell_low,
-                cell_high,
-                context_prefix((*context, cell.column)),
-                quote=False,
-            )
+            _add_part(views, index, source, outer, cell.start, cell.end, (*context, cell.column))
     for start, end, text in base64_runs(source):
         content = fold_text(text)
         if not content.strip():
@@ -528,6 +508,30 @@ def _add(
                 run=True,
             )
         )
+
+
+def _add_part(
+    views: list[View],
+    index: int,
+    source: str,
+    outer: Map,
+    start: int,
+    end: int,
+    path: tuple[str, ...],
+) -> None:
+    """The view of ``source[start:end]`` (a YAML scalar, an export's cell) under the
+    key path ``path``, read as a text of its own."""
+    low, high = outer.to_raw(start, end)
+    _add_text(
+        views,
+        index,
+        source[start:end],
+        compose(_shift(start), outer),
+        low,
+        high,
+        context_prefix(path),
+        quote=False,
+    )
 
 
 def _add_text(

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -23,7 +24,7 @@ from detectors.regex import create
 from pipelines.chain import Chain
 from pipelines.egress import EgressFilter, EgressPolicy, EgressRules, OutputPattern
 from pipelines.errors import ConfigError
-from pipelines.spans import DetectorContext
+from pipelines.spans import DetectorContext, Span
 from tests.unit.detectors.test_library import found
 
 AWS_SECRET = "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"
@@ -1011,6 +1012,17 @@ def _egress_rules(name: str) -> EgressRules:
     return EgressPolicy(patterns=[pattern], mask="<{label}>").for_request({}, {})
 
 
+def _unmasked(text: str, spans: Sequence[Span]) -> list[str]:
+    """The pieces of ``text`` between ``spans`` (sorted): what a mask leaves standing."""
+    kept: list[str] = []
+    cursor = 0
+    for span in spans:
+        kept.append(text[cursor : span.start])
+        cursor = span.end
+    kept.append(text[cursor:])
+    return kept
+
+
 def _egress_masked(name: str, text: str) -> list[str]:
     flt = EgressFilter(_egress_rules(name))
     out = flt.feed(text) + flt.close()
@@ -1033,14 +1045,7 @@ def test_egress_masks_exactly_what_ingress_finds(before: str, value: str, after:
         if entry.label != "PHONE" and name not in ("CREDIT_CARD", "DATE_OF_BIRTH", "US_ITIN"):
             continue
         alone = create({"entities": [name], "read_labels": False}, DetectorContext(name="t"))
-        spans = alone.scan(text)
-        kept: list[str] = []
-        cursor = 0
-        for span in spans:
-            kept.append(text[cursor : span.start])
-            cursor = span.end
-        kept.append(text[cursor:])
-        assert _egress_masked(name, text) == kept, name
+        assert _egress_masked(name, text) == _unmasked(text, alone.scan(text)), name
     assert detector.scan(text) is not None
 
 
@@ -1088,10 +1093,4 @@ def test_egress_masks_addresses_exactly_where_ingress_finds_them(
                  "AU_ADDRESS", "CA_ADDRESS"):  # fmt: skip
         # (the prompt side reads the canonical view, as the reply filter folds: "ß")
         [spans] = asyncio.run(_alone(name).detect([text]))
-        kept: list[str] = []
-        cursor = 0
-        for span in spans:
-            kept.append(text[cursor : span.start])
-            cursor = span.end
-        kept.append(text[cursor:])
-        assert _egress_masked(name, text) == kept, name
+        assert _egress_masked(name, text) == _unmasked(text, spans), name
